@@ -1,0 +1,37 @@
+# Every target makes or refreshes .venv itself, so a fresh machine needs nothing beforehand.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+ARGS ?=
+
+.PHONY: play test bench lint simulate clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## play: a game of Beowulf in the terminal, you against a random player (ARGS to change).
+play: $(STAMP)
+	$(BIN)/boardwright play beowulf --players 2 --seats human,random $(ARGS)
+
+## test: lint, type-check the engine, then the whole test suite in parallel.
+test: lint
+	$(BIN)/python -m pytest -n auto $(ARGS)
+
+## lint: ruff and mypy --strict on the engine core.
+lint: $(STAMP)
+	$(BIN)/ruff check boardwright tests bench
+	$(BIN)/mypy
+
+## bench: random-playout speed and clone cost for every game.
+bench: $(STAMP)
+	$(BIN)/python bench/run.py $(ARGS)
+
+simulate: $(STAMP)
+	$(BIN)/boardwright simulate beowulf --players 4 --games 100 --seed 1 $(ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,30 @@
+"""`make bench`: print every game's random-playout speed and clone cost, with the targets."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from boardwright.bench import run_benchmarks
+
+TARGETS = {"beowulf": {"actions_per_second": 50_000, "clone_us": 20.0}}
+
+
+def main() -> int:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    results = run_benchmarks(seconds)
+    print(f"{'game':<10} {'players':>7} {'actions/s':>12} {'clone µs':>9}  target")
+    for r in results:
+        target = TARGETS.get(r["game"], {})
+        ok = (r["actions_per_second"] >= target.get("actions_per_second", 0)
+              and r["clone_us"] <= target.get("clone_us", float("inf")))
+        note = (f"≥{target['actions_per_second']:,} a/s, ≤{target['clone_us']} µs: "
+                f"{'met' if ok else 'MISSED'}") if target else ""
+        print(f"{r['game']:<10} {r['players']:>7} {r['actions_per_second']:>12,.0f} "
+              f"{r['clone_us']:>9.2f}  {note}")
+    print(json.dumps(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

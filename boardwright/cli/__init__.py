@@ -1,0 +1,1 @@
+"""The `boardwright` command line (typer + rich). Imports the engine, agents and games."""

@@ -1,0 +1,202 @@
+"""The `boardwright` command: list, play, replay, simulate, bench."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from boardwright.engine import registry
+from boardwright.engine.errors import BoardwrightError
+from boardwright.engine.i18n import engine_text
+
+app = typer.Typer(
+    help="boardwright: published board games by their full printed rules.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _fail(exc: BoardwrightError) -> None:
+    err_console.print(f"[red]error:[/red] {exc.message}")
+    raise typer.Exit(2)
+
+
+def parse_options(pairs: list[str] | None, options_json: str | None) -> dict[str, Any]:
+    """`--option key=value` (value read as JSON when it parses, else as text) and `--options`."""
+    options: dict[str, Any] = {}
+    if options_json:
+        try:
+            loaded = json.loads(Path(options_json).read_text(encoding="utf-8")
+                                if Path(options_json).is_file() else options_json)
+        except (OSError, json.JSONDecodeError) as exc:
+            raise typer.BadParameter(f"--options is neither a JSON file nor JSON: {exc}") from exc
+        if not isinstance(loaded, dict):
+            raise typer.BadParameter("--options must be a JSON object")
+        options.update(loaded)
+    for pair in pairs or []:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"--option needs key=value, got {pair!r}")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    return options
+
+
+@app.command("list")
+def list_games(
+    options: Annotated[bool, typer.Option("--options", help="Also list each game's options.")]
+    = False,
+) -> None:
+    """List the games, their player counts and (with --options) their options."""
+    table = Table(title="Games")
+    table.add_column("id")
+    table.add_column("title")
+    table.add_column("players")
+    table.add_column("languages")
+    for game in registry.games():
+        info = game.info
+        table.add_row(info.id, info.title, f"{info.min_players}–{info.max_players}",
+                      ", ".join(info.languages))
+    console.print(table)
+    if options:
+        for game in registry.games():
+            opt = Table(title=f"{game.info.id} options")
+            opt.add_column("option")
+            opt.add_column("default")
+            opt.add_column("meaning")
+            for o in game.info.options:
+                default = json.dumps(o.default, ensure_ascii=False)
+                if len(default) > 40:
+                    default = default[:37] + "..."
+                opt.add_row(o.name, default, o.help)
+            console.print(opt)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id (see `boardwright list`).")],
+    players: Annotated[int | None, typer.Option(help="Number of players (default: seats).")]
+    = None,
+    seats: Annotated[str, typer.Option(help="Comma list per seat: human or an agent name.")]
+    = "human,random",
+    seed: Annotated[int | None, typer.Option(help="Seed for chance and agents (default: random).")]
+    = None,
+    lang: Annotated[str, typer.Option(help="Language: en, hu, cs.")] = "en",
+    save: Annotated[Path | None, typer.Option(help="Write the game record here as you play.")]
+    = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option key=value (repeatable).")]
+    = None,
+    options: Annotated[str | None, typer.Option(help="Game options as a JSON object or file.")]
+    = None,
+) -> None:
+    """Play in the terminal: you and any agents, hot-seat for several humans."""
+    from .human import run_table
+
+    names = [s.strip() for s in seats.split(",") if s.strip()]
+    count = players if players is not None else len(names)
+    if len(names) != count:
+        err_console.print(engine_text(lang)("cli.bad_seats", players=count, count=len(names)))
+        raise typer.Exit(2)
+    try:
+        run_table(registry.get(game), count, names, seed=seed, lang=lang, save=save,
+                  options=parse_options(option, options), console=console)
+    except BoardwrightError as exc:
+        _fail(exc)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by play or simulate.")],
+    lang: Annotated[str, typer.Option(help="Language: en, hu, cs.")] = "en",
+    seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it "
+                                                  "(default: as a spectator).")] = None,
+    board: Annotated[bool, typer.Option(help="Show the board after every action.")] = False,
+) -> None:
+    """Replay a recorded game step by step, as a spectator or as one seat saw it."""
+    from boardwright.engine.record import GameRecord
+
+    from .human import print_final, print_replay
+
+    try:
+        record = GameRecord.load(file)
+        game = registry.get(record.game)
+        if seat is not None and not 0 <= seat < record.players:
+            raise typer.BadParameter(f"--seat must be 0..{record.players - 1}")
+        final = print_replay(game, record, seat, lang, board, console)
+        print_final(game, final, record.seats, lang, console)
+    except BoardwrightError as exc:
+        _fail(exc)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int, typer.Option(help="Number of players.")] = 2,
+    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="First seed; game i uses seed + i.")] = 0,
+    agents: Annotated[str, typer.Option(help="Comma list of agents, one per seat "
+                                               "(or one for all).")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON line.")] = False,
+    records: Annotated[Path | None, typer.Option(help="Folder to write every game record to.")]
+    = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option key=value (repeatable).")]
+    = None,
+) -> None:
+    """Play many games between agents and report speed and scores."""
+    from .simulate import run_simulation
+
+    try:
+        summary = run_simulation(
+            registry.get(game), players, games, seed, agents.split(","),
+            options=parse_options(option, None), records=records,
+            progress=not as_json and sys.stderr.isatty(),
+        )
+    except BoardwrightError as exc:
+        _fail(exc)
+    if as_json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        console.print(engine_text()("sim.done", rate=summary["actions_per_second"], **{
+            k: summary[k] for k in ("games", "finished", "errors", "actions")}))
+        console.print(f"mean scores: {summary['mean_scores']}; wins: {summary['wins']}")
+    if summary["errors"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(
+    seconds: Annotated[float, typer.Option(help="Seconds per measurement.")] = 3.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Random-playout actions/s and clone() µs for every game (one core)."""
+    from boardwright.bench import run_benchmarks
+
+    results = run_benchmarks(seconds)
+    if as_json:
+        print(json.dumps(results, sort_keys=True))
+        return
+    table = Table(title="boardwright benchmarks (one core)")
+    for col in ("game", "players", "actions/s", "clone µs", "games"):
+        table.add_column(col, justify="right")
+    for r in results:
+        table.add_row(r["game"], str(r["players"]), f"{r['actions_per_second']:,.0f}",
+                      f"{r['clone_us']:.2f}", str(r["games"]))
+    console.print(table)
+
+
+def main() -> None:  # pragma: no cover - console script entry
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,179 @@
+"""The contract between the engine and every game (see ARCHITECTURE.md).
+
+A `Game` is stateless: it describes itself (`info`) and makes states. A `State` is mutable for
+speed and cheap to `clone()`. Actions are plain integers (the action id); every game also gives
+them a JSON form and a readable text form, both of which depend only on the game's
+configuration, never on the phase, so a record of texts replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from itertools import pairwise
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import Event
+
+JSON = Any
+View = dict[str, Any]
+
+#: `current_player()` when chance (a draw, a roll, a shuffle) is to move.
+CHANCE = -1
+#: `current_player()` once the game is over.
+TERMINAL = -2
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One game option: its default and what it means (shown by `boardwright list`)."""
+
+    name: str
+    default: JSON
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a front end needs to know about a game before it starts one."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    #: a bound on the number of actions (chance included) of any game; conformance checks it
+    max_actions: int
+    options: tuple[OptionInfo, ...] = field(default_factory=tuple)
+    languages: tuple[str, ...] = ("en", "hu")
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+class State(ABC):
+    """A position of one game. Methods come in OpenSpiel's order, so every game reads alike."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many seats this game has."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move, `CHANCE` or `TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The atomic actions the player to move may take, sorted; empty at chance and terminal."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """`[(action, probability)]` when chance is to move; probabilities sum to 1."""
+
+    @abstractmethod
+    def apply(self, action: int) -> list[Event]:
+        """Play one action and return what happened.
+
+        Raises `IllegalAction` (and changes nothing) for an action that is not legal now.
+        """
+
+    @abstractmethod
+    def action_to_json(self, action: int) -> dict[str, JSON]:
+        """The action as a JSON object (depends only on the game's configuration)."""
+
+    @abstractmethod
+    def action_to_text(self, action: int) -> str:
+        """The action in the game's short readable notation."""
+
+    @abstractmethod
+    def action_from_text(self, text: str) -> int:
+        """Parse the short notation; raises `IllegalAction` for text that names no action."""
+
+    @abstractmethod
+    def action_from_json(self, data: Mapping[str, JSON]) -> int:
+        """Parse the JSON form; raises `IllegalAction` for an object that names no action."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action-id space (ids are `0 .. num_distinct_actions - 1`)."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Score per seat (final once terminal)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once terminal (several on a shared win); empty before."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """A JSON-safe dict of exactly what `seat` may know (`None`: a spectator)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (cheap: search algorithms call it constantly)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, JSON]:
+        """The complete state, hidden facts included (for storage, never for a viewer)."""
+
+    def conserved(self) -> dict[str, int]:
+        """Quantities that no action may change (tiles, cards, tokens); checked by conformance."""
+        return {}
+
+    def __str__(self) -> str:
+        return repr(self.view(None))
+
+
+class Game(ABC):
+    """A game's rules: stateless, registered once, makes and reads states."""
+
+    info: GameInfo
+
+    @abstractmethod
+    def new_initial_state(
+        self, players: int, options: Mapping[str, JSON] | None = None
+    ) -> State:
+        """The state before the first action; raises `BadConfig` for a bad count or option."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, JSON]) -> State:
+        """Inverse of `State.to_json`; raises `BadRecord` for data that is not a valid state."""
+
+    @abstractmethod
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> State:
+        """A full state consistent with everything `seat` knows (determinisation).
+
+        The sampled state's `view(seat)` equals `view`; hidden facts are drawn from `rng`.
+        """
+
+    def describe_action(self, state: State, action: int, lang: str = "en") -> str:
+        """The action in words for a person (defaults to the short notation).
+
+        Uses only the game's configuration and the public phase, never hidden facts.
+        """
+        return state.action_to_text(action)
+
+    def describe_event(self, event: Mapping[str, JSON], lang: str = "en") -> str:
+        """A viewer's event (`Event.for_viewer`) in words for a person."""
+        return str(dict(event))
+
+    def render(self, view: View, lang: str = "en") -> Any:
+        """A terminal rendering (a rich renderable or text) of a view: never of a full state."""
+        return str(view)
+
+
+def legal_sorted(actions: Sequence[int]) -> bool:
+    """True when `actions` is strictly increasing (the engine's order for legal actions)."""
+    return all(a < b for a, b in pairwise(actions))

@@ -1,0 +1,1 @@
+"""One package per game. Each exposes `GAME` and registers it with the engine registry on import."""

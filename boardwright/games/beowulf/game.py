@@ -1,0 +1,78 @@
+"""The Beowulf `Game`: describes itself, makes states, reads them back, samples hidden facts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+
+from .data import BeowulfOptions, build_config
+from .state import BeowulfState, sample_state
+
+RULES_VERSION = "beowulf-1.0"
+
+
+def _options_info() -> tuple[OptionInfo, ...]:
+    helps = {
+        "boards": "the three act boards in notation ('.' space, '#' none, 'X' printed gorge)",
+        "tiles": "the tiles of each act, as tile tokens (+3, -2, W+1, T, ...)",
+        "good_counsel_any_figure": "R8.1 Good Counsel may move any player's figure",
+        "unplayable_hand": "R8.2 end_turn | counsel_as_plain when no drawn-into tile can be played",
+        "refill": "R8.3 automatic | optional refilling of hands between acts",
+        "holes_split_lines": "R8.4 holes in an irregular board split lines like a gorge",
+        "last_space": "R8.5 resolve_effect_first | act_ends_at_once on the last space",
+        "face_down_horn_keeps_ability": "R8.6 a Dragon Horn turned down keeps its diamond",
+        "first_player": "R2.5 the seat of the youngest player, who starts",
+    }
+    defaults = BeowulfOptions()
+    return tuple(
+        OptionInfo(name, getattr(defaults, name), helps[name])
+        for name in BeowulfOptions.model_fields
+    )
+
+
+class BeowulfGame(Game):
+    """Beowulf: The Movie Board Game (Reiner Knizia, 2007), on the Kingdoms system."""
+
+    info = GameInfo(
+        id="beowulf",
+        title="Beowulf: The Movie Board Game",
+        min_players=2,
+        max_players=4,
+        rules_version=RULES_VERSION,
+        max_actions=2000,
+        options=_options_info(),
+        languages=("en", "hu", "cs"),
+    )
+
+    def new_initial_state(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> BeowulfState:
+        return BeowulfState(build_config(players, dict(options or {})))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> BeowulfState:
+        return BeowulfState.from_json(data)
+
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> BeowulfState:
+        return sample_state(view, seat, rng)
+
+    def describe_action(self, state: State, action: int, lang: str = "en") -> str:
+        from .text import describe_action
+
+        assert isinstance(state, BeowulfState)
+        return describe_action(state, action, lang)
+
+    def describe_event(self, event: Mapping[str, Any], lang: str = "en") -> str:
+        from .text import describe_event
+
+        return describe_event(event, lang)
+
+    def render(self, view: View, lang: str = "en") -> Any:
+        from .render import render_view
+
+        return render_view(view, lang)
+
+
+GAME = BeowulfGame()
