@@ -50,7 +50,8 @@ class Table:
 
     def apply(self, actor: int, action: int) -> None:
         """Play an action, log it for every viewer, and make earlier steps final if it must."""
-        if actor == CHANCE or actor not in self.humans or (self.undo_stack and self.undo_stack[-1][0].current_player() != actor):
+        turn_changed = bool(self.undo_stack) and self.undo_stack[-1][0].current_player() != actor
+        if actor == CHANCE or actor not in self.humans or turn_changed:
             self.undo_stack.clear()
         if actor in self.humans:
             marks = {k: len(v) for k, v in self.logs.items()}
