@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from itertools import pairwise
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from .events import Event

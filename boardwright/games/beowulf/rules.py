@@ -14,7 +14,7 @@ from boardwright.engine.errors import IllegalAction
 from boardwright.engine.events import Event
 
 from .data import EMPTY, FIG, HAND_SIZE, Config, figure_code
-from .notation import ROMAN, Board, TileType, cell_label
+from .notation import ROMAN, Board, TileType, cell_label, cell_token
 from .scoring import score_breakdown, turned_down
 
 if TYPE_CHECKING:
@@ -459,7 +459,8 @@ def end_act(s: BeowulfState, ender: int, events: list[Event]) -> None:
         s.pool[k] = 0
     s.pool_act = 0
     s.act_results.append({
-        "act": act + 1, "ender": ender, "board": board.text().splitlines(),
+        "act": act + 1, "ender": ender,
+        "board": [" ".join(cell_token(cell) for cell in row) for row in board.cells],
         "turned_down": [cell_label(r, c) for r, c in down], "figures": figures,
         "saga": list(s.saga),
     })

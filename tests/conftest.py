@@ -1,0 +1,1 @@
+"""Shared pytest configuration for the boardwright test suite (no fixtures yet)."""
