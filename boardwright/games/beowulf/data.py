@@ -161,6 +161,8 @@ class Config:
     ids: Ids
     #: `kinds[k].token()` for every kind, computed once (views and events use them constantly)
     tokens: tuple[str, ...]
+    #: `(type, value)` of every kind, for scoring without building tile objects
+    faces: tuple[tuple[int, int], ...]
 
     @property
     def cells(self) -> int:
@@ -230,7 +232,8 @@ def _build(players: int, options: BeowulfOptions) -> Config:
     )
     ids = Ids(*(space.start(b.name) for b in space.blocks()))
     return Config(players, options, grid_rows, grid_cols, tuple(act_boards), tuple(kinds),
-                  tuple(act_kinds), tuple(counts), space, ids, tuple(k.token() for k in kinds))
+                  tuple(act_kinds), tuple(counts), space, ids, tuple(k.token() for k in kinds),
+                  tuple((int(k.tile.type), k.tile.value) for k in kinds))
 
 
 def build_config(players: int, options: dict[str, Any] | BeowulfOptions | None) -> Config:

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from boardwright.engine.errors import IllegalAction
 from boardwright.engine.events import Event
 
-from .data import EMPTY, FIG, HAND_SIZE, Config, figure_code
+from .data import EMPTY, FIG, GORGE_CODE, HAND_SIZE, NOSPACE, Config, figure_code
 from .notation import ROMAN, Board, TileType, cell_label, cell_token
-from .scoring import score_breakdown, turned_down
+from .scoring import FigureScore, Grid, score_grid
 
 if TYPE_CHECKING:
     from .state import BeowulfState
@@ -37,6 +37,7 @@ T_DRUNKENNESS = int(TileType.DRUNKENNESS)
 T_MEAD = int(TileType.MEAD)
 T_STATUE = int(TileType.STATUE)
 T_COUNSEL = int(TileType.COUNSEL)
+GORGE = int(TileType.GORGE)
 #: R4.1/R4.2: what each tile may remove when placed
 REMOVES = {T_TEMPTATION: T_VALOUR, T_VALOUR: T_TEMPTATION}
 
@@ -411,7 +412,7 @@ def begin_turns(s: BeowulfState, start: int, events: list[Event]) -> None:
 
 
 def board_of_act(s: BeowulfState) -> Board:
-    """The current act's board as notation cells (for scoring and display)."""
+    """The current act's board as notation cells (for display and records)."""
     from .data import code_to_cell
 
     cfg = s.cfg
@@ -423,24 +424,56 @@ def board_of_act(s: BeowulfState) -> Board:
     return Board(cells)
 
 
+def grid_of_act(s: BeowulfState) -> Grid:
+    """The current act's board as a scoring grid (cell = row × the act's columns + column)."""
+    cfg = s.cfg
+    ab = cfg.boards[s.act]
+    width = cfg.grid_cols
+    faces = cfg.faces
+    holes_split = cfg.options.holes_split_lines
+    tiles: list[tuple[int, int] | None] = []
+    figures: list[tuple[int, int] | None] = []
+    dividers: list[bool] = []
+    for r in range(ab.rows):
+        for code in s.board[r * width: r * width + ab.cols]:
+            if code >= FIG:
+                tiles.append(None)
+                figures.append(divmod(code - FIG, 5))
+                dividers.append(False)
+            elif code > 0:
+                face = faces[code - 1]
+                tiles.append(face)
+                figures.append(None)
+                dividers.append(face[0] == GORGE)
+            else:
+                tiles.append(None)
+                figures.append(None)
+                dividers.append(code == GORGE_CODE or (holes_split and code == NOSPACE))
+    return Grid(ab.rows, ab.cols, tiles, figures, dividers)
+
+
+def act_scores(s: BeowulfState) -> tuple[dict[int, FigureScore], set[int]]:
+    """Each figure's score if the act ended now (keyed by grid cell), and the cells turned down."""
+    return score_grid(grid_of_act(s), s.cfg.options.face_down_horn_keeps_ability)
+
+
 def end_act(s: BeowulfState, ender: int, events: list[Event]) -> None:
     """R5.2–R5.7: score every figure, clear the board, start the next act or end the game."""
     cfg = s.cfg
     opts = cfg.options
     act = s.act
-    board = board_of_act(s)
-    down = sorted(turned_down(board, opts.holes_split_lines))
+    cols = cfg.boards[act].cols
+    scores, turned = act_scores(s)
+    down = [cell_label(*divmod(i, cols)) for i in sorted(turned)]
     if down:  # R4.9 Treachery turns positive tiles face down before scoring
-        events.append(Event("tiles_turned_down", {
-            "act": act + 1, "cells": [cell_label(r, c) for r, c in down]}))
-    scores = score_breakdown(board, holes_split=opts.holes_split_lines,
-                             face_down_horn_keeps_ability=opts.face_down_horn_keeps_ability)
+        events.append(Event("tiles_turned_down", {"act": act + 1, "cells": down}))
     figures = []
-    for (r, c), fs in sorted(scores.items()):
+    for i, fs in sorted(scores.items()):
         s.saga[fs.seat] += fs.points  # R5.3 negative results are paid back
         entry = {
-            "seat": fs.seat, "diamonds": fs.diamonds, "horns": fs.horns, "cell": cell_label(r, c),
-            "terms": list(fs.terms), "sum": fs.total, "points": fs.points,
+            "seat": fs.seat, "diamonds": fs.diamonds, "horns": fs.horns,
+            "cell": cell_label(*divmod(i, cols)), "terms": list(fs.terms), "sum": fs.total,
+            "points": fs.points,
         }
         figures.append(entry)
         events.append(Event("figure_scored", {"act": act + 1, **entry}))
@@ -460,8 +493,8 @@ def end_act(s: BeowulfState, ender: int, events: list[Event]) -> None:
     s.pool_act = 0
     s.act_results.append({
         "act": act + 1, "ender": ender,
-        "board": [" ".join(cell_token(cell) for cell in row) for row in board.cells],
-        "turned_down": [cell_label(r, c) for r, c in down], "figures": figures,
+        "board": [" ".join(cell_token(cell) for cell in row) for row in board_of_act(s).cells],
+        "turned_down": down, "figures": figures,
         "saga": list(s.saga),
     })
     events.append(Event("act_ended", {"act": act + 1, "ender": ender, "saga": list(s.saga)}))

@@ -4,13 +4,21 @@ A figure scores (sum of the tile values in its row segment and its column segmen
 diamonds + the Dragon Horns in those segments). A Gorge, played or printed, cuts its row and its
 column into segments that are separate for every purpose (R4.10); the gorge cell itself belongs to
 neither part. Treachery turns the positive tiles of its segments face down, value 0 (R4.9).
+
+One core, `score_grid`, works on flat lists (cell = row × cols + col) so that both the public
+`Board` API and the game state (and the search agents' heuristic) share one implementation.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .notation import Board, Figure, Space, Tile, TileType
+
+GORGE = int(TileType.GORGE)
+HORN = int(TileType.HORN)
+TREACHERY = int(TileType.TREACHERY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,114 +40,128 @@ class FigureScore:
         return self.total * self.multiplier
 
 
-def _is_divider(cell: object, holes_split: bool) -> bool:
-    if isinstance(cell, Tile):
-        return cell.type == TileType.GORGE
-    return cell == Space.PRINTED_GORGE or (holes_split and cell == Space.HOLE)
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A board as flat lists: per cell a tile face `(type, value)`, a figure `(seat, diamonds)`,
+    and whether it divides its lines (a gorge tile, a printed gorge, or a hole if holes split)."""
+
+    rows: int
+    cols: int
+    tiles: Sequence[tuple[int, int] | None]
+    figures: Sequence[tuple[int, int] | None]
+    dividers: Sequence[bool]
 
 
-Segments = tuple[list[list[int]], list[list[int]]]
+def grid_of_board(board: Board, holes_split: bool = False) -> Grid:
+    tiles: list[tuple[int, int] | None] = []
+    figures: list[tuple[int, int] | None] = []
+    dividers: list[bool] = []
+    for row in board.cells:
+        for cell in row:
+            tile = (int(cell.type), cell.value) if isinstance(cell, Tile) else None
+            tiles.append(tile)
+            figures.append((cell.seat, cell.diamonds) if isinstance(cell, Figure) else None)
+            dividers.append(
+                (tile is not None and tile[0] == GORGE)
+                or cell == Space.PRINTED_GORGE
+                or (holes_split and cell == Space.HOLE)
+            )
+    return Grid(board.rows, board.cols, tiles, figures, dividers)
 
 
-def segments(board: Board, holes_split: bool = False) -> Segments:
-    """Segment ids per cell: `row_seg[r][c]`, `col_seg[r][c]`; -1 on a dividing cell."""
-    rows, cols = board.rows, board.cols
-    divider = [[_is_divider(cell, holes_split) for cell in row] for row in board.cells]
-    row_seg = [[-1] * cols for _ in range(rows)]
-    col_seg = [[-1] * cols for _ in range(rows)]
+def segments(grid: Grid) -> tuple[list[int], list[int]]:
+    """Row- and column-segment ids per cell (-1 on a dividing cell); ids are unique per board."""
+    rows, cols, dividers = grid.rows, grid.cols, grid.dividers
+    row_seg = [-1] * (rows * cols)
+    col_seg = [-1] * (rows * cols)
+    seg = 0
     for r in range(rows):
-        seg = 0
-        for c in range(cols):
-            if divider[r][c]:
+        seg += 1
+        for i in range(r * cols, r * cols + cols):
+            if dividers[i]:
                 seg += 1
             else:
-                row_seg[r][c] = seg
+                row_seg[i] = seg
     for c in range(cols):
-        seg = 0
-        for r in range(rows):
-            if divider[r][c]:
+        seg += 1
+        for i in range(c, rows * cols, cols):
+            if dividers[i]:
                 seg += 1
             else:
-                col_seg[r][c] = seg
+                col_seg[i] = seg
     return row_seg, col_seg
 
 
-def turned_down(
-    board: Board, holes_split: bool = False, segs: Segments | None = None
-) -> set[tuple[int, int]]:
+def _turned_down(grid: Grid, row_seg: list[int], col_seg: list[int]) -> set[int]:
+    in_row: dict[int, int] = {}  # segment id -> Treacheries in it
+    in_col: dict[int, int] = {}
+    tiles = grid.tiles
+    for i, tile in enumerate(tiles):
+        if tile is not None and tile[0] == TREACHERY and row_seg[i] >= 0:
+            in_row[row_seg[i]] = in_row.get(row_seg[i], 0) + 1
+            in_col[col_seg[i]] = in_col.get(col_seg[i], 0) + 1
+    if not in_row:
+        return set()
+    down: set[int] = set()
+    for i, tile in enumerate(tiles):
+        if tile is None or tile[1] <= 0 or row_seg[i] < 0:
+            continue
+        itself = 1 if tile[0] == TREACHERY else 0  # R8.9 never itself
+        if in_row.get(row_seg[i], 0) > itself or in_col.get(col_seg[i], 0) > itself:
+            down.add(i)
+    return down
+
+
+def score_grid(
+    grid: Grid, face_down_horn_keeps_ability: bool = True
+) -> tuple[dict[int, FigureScore], set[int]]:
+    """Every figure's score keyed by cell, and the cells Treachery turned face down."""
+    row_seg, col_seg = segments(grid)
+    down = _turned_down(grid, row_seg, col_seg)
+    terms: dict[int, list[int]] = {}  # segment id -> tile values, in reading order
+    horns: dict[int, int] = {}
+    tiles = grid.tiles
+    cols = grid.cols
+    by_rows = range(len(tiles))
+    by_cols = [r * cols + c for c in range(cols) for r in range(grid.rows)]
+    for order, seg_of in ((by_rows, row_seg), (by_cols, col_seg)):
+        for i in order:
+            tile = tiles[i]
+            seg = seg_of[i]
+            if tile is None or seg < 0:
+                continue
+            kind, value = tile
+            if kind == HORN and (face_down_horn_keeps_ability or i not in down):
+                horns[seg] = horns.get(seg, 0) + 1
+            if kind != HORN or value != 0:  # a value-less horn is a diamond, not a term
+                terms.setdefault(seg, []).append(0 if i in down else value)
+    result: dict[int, FigureScore] = {}
+    for i, fig in enumerate(grid.figures):
+        if fig is None:
+            continue
+        r_seg, c_seg = row_seg[i], col_seg[i]
+        counted = (*terms.get(r_seg, ()), *terms.get(c_seg, ()))
+        extra = horns.get(r_seg, 0) + horns.get(c_seg, 0)
+        result[i] = FigureScore(fig[0], fig[1], extra, counted, sum(counted))
+    return result, down
+
+
+def turned_down(board: Board, holes_split: bool = False) -> set[tuple[int, int]]:
     """Cells whose positive tile a Treachery in the same segment turns face down (R4.9).
 
     A Treachery never turns itself down; one Treachery may turn down another positive one.
     """
-    row_seg, col_seg = segs or segments(board, holes_split)
-    in_row: dict[tuple[int, int], int] = {}  # (row, segment) -> Treacheries there
-    in_col: dict[tuple[int, int], int] = {}
-    for r, row in enumerate(board.cells):
-        for c, cell in enumerate(row):
-            if isinstance(cell, Tile) and cell.type == TileType.TREACHERY:
-                in_row[r, row_seg[r][c]] = in_row.get((r, row_seg[r][c]), 0) + 1
-                in_col[c, col_seg[r][c]] = in_col.get((c, col_seg[r][c]), 0) + 1
-    if not in_row:
-        return set()
-    down: set[tuple[int, int]] = set()
-    for r, row in enumerate(board.cells):
-        for c, cell in enumerate(row):
-            if not isinstance(cell, Tile) or cell.value <= 0 or row_seg[r][c] < 0:
-                continue
-            itself = 1 if cell.type == TileType.TREACHERY else 0
-            if (in_row.get((r, row_seg[r][c]), 0) > itself
-                    or in_col.get((c, col_seg[r][c]), 0) > itself):
-                down.add((r, c))
-    return down
-
-
-def _listed(tile: Tile) -> bool:
-    """Whether a tile appears among a figure's terms. A Dragon Horn without a printed value adds
-    a diamond, not a term: the Czech example lists figure G's terms without its horn."""
-    return tile.type != TileType.HORN or tile.value != 0
+    grid = grid_of_board(board, holes_split)
+    row_seg, col_seg = segments(grid)
+    return {divmod(i, board.cols) for i in _turned_down(grid, row_seg, col_seg)}
 
 
 def score_breakdown(
     board: Board, *, holes_split: bool = False, face_down_horn_keeps_ability: bool = True
 ) -> dict[tuple[int, int], FigureScore]:
-    """Every figure's score on `board`, keyed by its (row, col).
-
-    Each segment's tile values (in reading order) and Dragon Horns are gathered once; a figure
-    then takes its row segment's, then its column segment's.
-    """
-    row_seg, col_seg = segs = segments(board, holes_split)
-    down = turned_down(board, holes_split, segs)
-    row_terms: dict[tuple[int, int], list[int]] = {}
-    col_terms: dict[tuple[int, int], list[int]] = {}
-    row_horns: dict[tuple[int, int], int] = {}
-    col_horns: dict[tuple[int, int], int] = {}
-    figures: list[tuple[int, int, Figure]] = []
-    for r, row in enumerate(board.cells):
-        for c, cell in enumerate(row):
-            if isinstance(cell, Figure):
-                figures.append((r, c, cell))
-            elif isinstance(cell, Tile) and row_seg[r][c] >= 0:
-                if _listed(cell):
-                    value = 0 if (r, c) in down else cell.value
-                    row_terms.setdefault((r, row_seg[r][c]), []).append(value)
-                horn = cell.type == TileType.HORN and (
-                    face_down_horn_keeps_ability or (r, c) not in down)
-                if horn:
-                    row_horns[r, row_seg[r][c]] = row_horns.get((r, row_seg[r][c]), 0) + 1
-                    col_horns[c, col_seg[r][c]] = col_horns.get((c, col_seg[r][c]), 0) + 1
-    for c in range(board.cols):  # column terms top to bottom
-        for r in range(board.rows):
-            cell = board.cells[r][c]
-            if isinstance(cell, Tile) and col_seg[r][c] >= 0 and _listed(cell):
-                value = 0 if (r, c) in down else cell.value
-                col_terms.setdefault((c, col_seg[r][c]), []).append(value)
-    result: dict[tuple[int, int], FigureScore] = {}
-    for r, c, fig in figures:
-        rkey, ckey = (r, row_seg[r][c]), (c, col_seg[r][c])
-        terms = (*row_terms.get(rkey, ()), *col_terms.get(ckey, ()))
-        horns = row_horns.get(rkey, 0) + col_horns.get(ckey, 0)
-        result[(r, c)] = FigureScore(fig.seat, fig.diamonds, horns, terms, sum(terms))
-    return result
+    """Every figure's score on `board`, keyed by its (row, col)."""
+    scores, _ = score_grid(grid_of_board(board, holes_split), face_down_horn_keeps_ability)
+    return {divmod(i, board.cols): fs for i, fs in scores.items()}
 
 
 def score_figures(
