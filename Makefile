@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RAY_STAMP := $(VENV)/.installed-ray
 ARGS ?=
 
 .PHONY: play test bench lint simulate clean
@@ -13,12 +14,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## play: a game of Beowulf in the terminal, you against a random player (ARGS to change).
+# Ray (the arena's cluster backend) is an optional extra; only the tests need it.
+$(RAY_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	touch $(RAY_STAMP)
+
+## play: a game of Beowulf in the terminal, you against the ISMCTS bot (ARGS to change).
 play: $(STAMP)
-	$(BIN)/boardwright play beowulf --players 2 --seats human,random $(ARGS)
+	$(BIN)/boardwright play beowulf --players 2 --seats human,ismcts --think 1 $(ARGS)
 
 ## test: lint, type-check the engine, then the whole test suite in parallel.
-test: lint
+test: lint $(RAY_STAMP)
 	$(BIN)/python -m pytest -n auto $(ARGS)
 
 ## lint: ruff and mypy --strict on the engine core.

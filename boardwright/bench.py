@@ -64,6 +64,35 @@ def clone_cost(game: Game, players: int, seconds: float, seed: int = 0) -> float
     return elapsed / clones * 1e6
 
 
+def ismcts_speed(game: Game, players: int, decisions: int = 12, iterations: int = 1000,
+                 seed: int = 0) -> dict[str, float]:
+    """ISMCTS at `iterations` per move over the first `decisions` real decisions of a game
+    (more than one legal action), the other seats playing randomly."""
+    from boardwright.agents.ismcts import ISMCTSAgent
+
+    rng = random.Random(seed)
+    agent = ISMCTSAgent(iterations=iterations)
+    state = game.new_initial_state(players)
+    thinking = 0.0
+    made = 0
+    while made < decisions and not state.is_terminal():
+        actor = state.current_player()
+        if actor == CHANCE:
+            state.apply(sample_chance(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_actions()
+        if actor == 0 and len(legal) > 1:
+            started = time.perf_counter()
+            action = agent.choose(game, actor, state.view(actor), legal, rng)
+            thinking += time.perf_counter() - started
+            made += 1
+        else:
+            action = rng.choice(legal)
+        state.apply(action)
+    return {"ms_per_move": 1000 * thinking / made,
+            "iterations_per_second": iterations * made / thinking}
+
+
 def run_benchmarks(seconds: float = 3.0) -> list[dict[str, Any]]:
     results = []
     for game in registry.games():
@@ -76,4 +105,12 @@ def run_benchmarks(seconds: float = 3.0) -> list[dict[str, Any]]:
                 "games": speed["games"],
                 "clone_us": round(clone_cost(game, players, seconds / 3), 3),
             })
+        search = ismcts_speed(game, game.info.min_players)
+        results.append({
+            "game": game.info.id,
+            "players": game.info.min_players,
+            "agent": "ismcts:1000",
+            "ms_per_move": round(search["ms_per_move"], 1),
+            "iterations_per_second": round(search["iterations_per_second"], 1),
+        })
     return results

@@ -150,12 +150,14 @@ def human_turn(table: Table, seat: int, ask: Callable[[str], str]) -> int | None
 def run_table(
     game: Game, players: int, seats: Sequence[str], *, seed: int | None, lang: str,
     save: Path | None, options: dict[str, Any], console: Console,
-    ask: Callable[[str], str] | None = None,
+    ask: Callable[[str], str] | None = None, think: float | None = None,
 ) -> Table:
     """Play one game at the terminal to its end (or until a person quits)."""
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     agents: dict[int, Agent] = {
-        i: make_agent(name) for i, name in enumerate(seats) if name != "human"
+        # a thinking budget makes search agents anytime: they stop at the time, not a count
+        i: make_agent(name, seconds=think, iterations=10**9 if think else None)
+        for i, name in enumerate(seats) if name != "human"
     }
     humans = {i for i, name in enumerate(seats) if name == "human"}
     state = game.new_initial_state(players, options)
@@ -182,6 +184,9 @@ def run_table(
                 table.apply(actor, choice)
             continue
         agent = agents[actor]
+        if agent.name != "random":
+            note = table.text("cli.thinking", player=player_label(actor), agent=agent.name)
+            console.print(f"[dim]{note}[/dim]")
         action = agent.choose(game, actor, table.state.view(actor),
                               table.state.legal_actions(), rngs[actor])
         table.apply(actor, action)

@@ -98,6 +98,8 @@ def play(
     = None,
     options: Annotated[str | None, typer.Option(help="Game options as a JSON object or file.")]
     = None,
+    think: Annotated[float | None, typer.Option(help="Seconds each search agent may think "
+                                                     "per move.")] = None,
 ) -> None:
     """Play in the terminal: you and any agents, hot-seat for several humans."""
     from .human import run_table
@@ -109,7 +111,7 @@ def play(
         raise typer.Exit(2)
     try:
         run_table(registry.get(game), count, names, seed=seed, lang=lang, save=save,
-                  options=parse_options(option, options), console=console)
+                  options=parse_options(option, options), console=console, think=think)
     except BoardwrightError as exc:
         _fail(exc)
 
@@ -174,6 +176,63 @@ def simulate(
 
 
 @app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    agents: Annotated[str, typer.Option(help="Comma list of agent specs, one per seat, e.g. "
+                                               "ismcts,greedy or ismcts:500,random.")],
+    games: Annotated[int, typer.Option(help="Number of games (seats rotate every game).")]
+    = 100,
+    seed: Annotated[int, typer.Option(help="Seed; game i deals with seed + i // players.")] = 0,
+    workers: Annotated[int, typer.Option(help="Parallel workers.")] = 1,
+    backend: Annotated[str, typer.Option(help="local (processes) or ray (Ray tasks).")]
+    = "local",
+    iterations: Annotated[int | None, typer.Option(help="ISMCTS iterations per move "
+                                                        "(default 1000).")] = None,
+    think: Annotated[float | None, typer.Option(help="ISMCTS seconds per move (not "
+                                                     "reproducible).")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write all results as JSON.")]
+    = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a PNG plot of the ratings.")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option key=value (repeatable).")]
+    = None,
+) -> None:
+    """Pit agents against each other: wins, scores and Elo with 95% intervals."""
+    from rich.progress import Progress
+
+    from boardwright.arena import ArenaConfig, run_arena
+
+    config = ArenaConfig(game, tuple(a.strip() for a in agents.split(",")), games, seed,
+                         options=parse_options(option, None), iterations=iterations,
+                         seconds=think)
+    try:
+        with Progress(console=err_console, transient=True) as bar:
+            task = bar.add_task(f"{game}: {agents}", total=games)
+            result = run_arena(config, workers=workers, backend=backend,
+                               progress=lambda done, total: bar.update(task, completed=done))
+    except BoardwrightError as exc:
+        _fail(exc)
+    table = Table(title=f"{game}, {games} games, seats rotated ({result.seconds:.0f} s)")
+    for col in ("agent", "seat-games", "wins", "win rate (95% CI)", "mean score (95% CI)",
+                "Elo", "ms/move"):
+        table.add_column(col, justify="right")
+    for row in result.table:
+        lo, hi = row["win_rate_ci95"]
+        mlo, mhi = row["mean_score_ci95"]
+        ms = row["ms_per_move"]
+        table.add_row(row["agent"], str(row["seat_games"]), f"{row['wins']:g}",
+                      f"{row['win_rate']:.1%} ({lo:.1%}–{hi:.1%})",
+                      f"{row['mean_score']:.1f} ({mlo:.1f}–{mhi:.1f})", f"{row['elo']:.0f}",
+                      "" if ms is None else f"{ms:.1f}")
+    console.print(table)
+    if json_out is not None:
+        json_out.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+    if plot is not None:
+        from boardwright.arena.plot import plot_ratings
+
+        plot_ratings(result.table, plot, f"{game}: {agents} ({games} games)")
+
+
+@app.command()
 def bench(
     seconds: Annotated[float, typer.Option(help="Seconds per measurement.")] = 3.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -189,9 +248,16 @@ def bench(
     for col in ("game", "players", "actions/s", "clone µs", "games"):
         table.add_column(col, justify="right")
     for r in results:
+        if "agent" in r:
+            continue
         table.add_row(r["game"], str(r["players"]), f"{r['actions_per_second']:,.0f}",
                       f"{r['clone_us']:.2f}", str(r["games"]))
     console.print(table)
+    for r in results:
+        if "agent" in r:
+            console.print(f"{r['game']} ({r['players']} players) {r['agent']}: "
+                          f"{r['ms_per_move']:,.0f} ms per move, "
+                          f"{r['iterations_per_second']:,.0f} iterations/s")
 
 
 def main() -> None:  # pragma: no cover - console script entry

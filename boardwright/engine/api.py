@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -157,6 +157,26 @@ class Game(ABC):
 
         The sampled state's `view(seat)` equals `view`; hidden facts are drawn from `rng`.
         """
+
+    def determinizer(self, view: View, seat: int) -> Callable[[random.Random], State]:
+        """A sampler of states consistent with `view`, for many draws from one view.
+
+        Search agents call it once per decision and then once per iteration; a game may read the
+        view once here and make each draw cheap. The default calls `sample_state` each time.
+        """
+        return lambda rng: self.sample_state(view, seat, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        """A heuristic estimate of each seat's final score from a full state.
+
+        Search agents use it at their depth cut-off, always on states they sampled themselves.
+        The default is the current `returns()`.
+        """
+        return state.returns()
+
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        """The action a fast rollout plays (default: uniform among the legal actions)."""
+        return rng.choice(state.legal_actions())
 
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         """The action in words for a person (defaults to the short notation).

@@ -91,3 +91,12 @@ def test_replay_of_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
     assert result.exit_code == 2
     assert "cannot read record" in result.output
+
+
+def test_play_against_ismcts_with_a_thinking_budget() -> None:
+    keys = "draw\n" + "1\n" * 12 + "quit\n"
+    result = runner.invoke(app, ["play", "beowulf", "--seats", "human,ismcts", "--seed", "3",
+                                 "--think", "0.05"], input=keys)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "(ismcts) is thinking" in result.output
+    assert "Game stopped" in result.output

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
 
 from .data import BeowulfOptions, build_config
-from .state import BeowulfState, sample_state
+from .state import BeowulfState, Determinizer, sample_state
 
 RULES_VERSION = "beowulf-1.0"
 
@@ -57,6 +57,15 @@ class BeowulfGame(Game):
 
     def sample_state(self, view: View, seat: int, rng: random.Random) -> BeowulfState:
         return sample_state(view, seat, rng)
+
+    def determinizer(self, view: View, seat: int) -> Callable[[random.Random], State]:
+        return Determinizer(view, seat)
+
+    def evaluate(self, state: State) -> list[float]:
+        from .heuristic import evaluate
+
+        assert isinstance(state, BeowulfState)
+        return evaluate(state)
 
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         from .text import describe_action

@@ -1,0 +1,59 @@
+"""The greedy player: plays the turn that looks best right now under the game's heuristic.
+
+It samples one world from its view (so it never sees hidden facts), then tries every legal
+action. When an action leaves the same player deciding again (a compound move: choose a tile,
+then where to put it), it follows the best continuation; a chance event inside the turn is
+resolved by one sampled outcome. A turn's value is the player's heuristic lead over the best
+opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from boardwright.engine.api import CHANCE, Game, State, View
+from boardwright.engine.play import sample_chance
+
+#: how many own decisions in a row a turn may take before it is cut short
+MAX_TURN_STEPS = 4
+
+
+def margin(values: Sequence[float], seat: int) -> float:
+    """A seat's value minus the best opponent's: what winning depends on."""
+    others = [v for i, v in enumerate(values) if i != seat]
+    return values[seat] - (max(others) if others else 0.0)
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def choose(
+        self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
+    ) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        world = game.determinizer(view, seat)(rng)
+        best: list[int] = []
+        best_value = float("-inf")
+        for action in legal:
+            value = self._value_after(game, world, action, seat, rng, MAX_TURN_STEPS)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)
+
+    def _value_after(self, game: Game, state: State, action: int, seat: int,
+                     rng: random.Random, steps: int) -> float:
+        child = state.clone()
+        child.apply(action)
+        while child.current_player() == CHANCE and steps > 0:
+            child.apply(sample_chance(child.chance_outcomes(), rng))
+            steps -= 1
+        if child.current_player() != seat or steps <= 1:
+            return margin(game.evaluate(child), seat)
+        return max(
+            self._value_after(game, child, a, seat, rng, steps - 1)
+            for a in child.legal_actions()
+        )

@@ -1,0 +1,191 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+The agent never sees the true state. Each iteration draws a world consistent with its view
+(`Game.determinizer`), walks one shared tree keyed by action sequences, choosing by UCT among the
+actions legal in that world (each child counts how often it was available), samples chance,
+then finishes with a rollout cut off at `depth` actions (0: none) and scored by the game's
+heuristic. Rewards are per seat in [0, 1]: each seat's heuristic lead over its best opponent,
+squashed (and at the end of the game half for the win, half for the margin), so every seat
+maximises its own result (max^n).
+
+Budgets: `iterations` and/or `seconds` (anytime: the search stops at whichever comes first).
+Iteration budgets keep a game reproducible; time budgets do not.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from boardwright.engine.api import CHANCE, TERMINAL, Game, State, View
+from boardwright.engine.play import sample_chance
+
+
+class Node:
+    __slots__ = ("available", "children", "order", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+        #: actions best-first by their one-step heuristic value, once the node earned it
+        self.order: list[int] | None = None
+
+
+def margin_rewards(values: Sequence[float], scale: float) -> list[float]:
+    """Each seat's lead over its best opponent, squashed into (0, 1): 0.5 is level.
+
+    Linear near level and never flat, so the search still prefers the better of two moves
+    when one side is far ahead (a win probability would saturate there).
+    """
+    out = []
+    for i, v in enumerate(values):
+        best_other = max(x for j, x in enumerate(values) if j != i)
+        out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
+    return out
+
+
+def terminal_rewards(state: State, scale: float) -> list[float]:
+    """At the end: a win is worth most, the final margin decides the rest."""
+    winners = state.winners()
+    margins = margin_rewards(state.returns(), scale)
+    return [0.5 * (p in winners) / len(winners) + 0.5 * m for p, m in enumerate(margins)]
+
+
+class ISMCTSAgent:
+    name = "ismcts"
+
+    def __init__(self, iterations: int = 1000, seconds: float | None = None,
+                 exploration: float = 0.3, depth: int = 0, scale: float = 20.0,
+                 widen_after: int = 8, widen_base: int = 4, widen_rate: float = 2.0) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.depth = depth
+        self.scale = scale
+        self.widen_after = widen_after
+        self.widen_base = widen_base
+        self.widen_rate = widen_rate
+        self.last_iterations = 0
+        self._root: Node | None = None
+
+    def choose(
+        self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
+    ) -> int:
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        sampler = game.determinizer(view, seat)
+        root: Node | None = None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            world = sampler(rng)
+            if root is None:
+                root = self._root = Node(world.num_players)
+            self._iterate(game, world, root, rng)
+            done += 1
+        self.last_iterations = done
+        assert root is not None
+        allowed = set(legal)
+        ranked = [(child.visits, a) for a, child in root.children.items() if a in allowed]
+        if not ranked:
+            return rng.choice(list(legal))
+        most = max(v for v, _ in ranked)
+        return rng.choice(sorted(a for v, a in ranked if v == most))
+
+    def _iterate(self, game: Game, state: State, root: Node, rng: random.Random) -> None:
+        path = [root]
+        node = root
+        c = self.exploration
+        # selection and expansion, sampling chance on the way
+        while True:
+            actor = state.current_player()
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                state.apply(sample_chance(state.chance_outcomes(), rng))
+                continue
+            legal = state.legal_actions()
+            children = node.children
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.available += 1
+            action = self._expansion(game, state, node, legal, actor, rng)
+            if action is not None:
+                child = Node(state.num_players)
+                child.available = 1
+                children[action] = child
+                state.apply(action)
+                path.append(child)
+                break
+            legal = [a for a in legal if a in children]
+            best_action, best_score = legal[0], -1.0
+            for a in legal:
+                child = children[a]
+                score = (child.totals[actor] / child.visits
+                         + c * math.sqrt(math.log(child.available) / child.visits))
+                if score > best_score:
+                    best_action, best_score = a, score
+            state.apply(best_action)
+            node = children[best_action]
+            path.append(node)
+        rewards = self._rollout(game, state, rng)
+        for n in path:
+            n.visits += 1
+            totals = n.totals
+            for p, r in enumerate(rewards):
+                totals[p] += r
+
+    def _expansion(self, game: Game, state: State, node: Node, legal: list[int], actor: int,
+                   rng: random.Random) -> int | None:
+        """The action to expand here, or None to select among the expanded children.
+
+        Progressive widening: a node visited `widen_after` times orders its actions by their
+        one-step heuristic value and from then on opens only the best few, more as its visits
+        grow; before that it opens untried actions at random.
+        """
+        children = node.children
+        first_root_visit = node is self._root and node.visits == 0
+        if node.order is None and (node.visits >= self.widen_after or first_root_visit):
+            node.order = self._order(game, state, legal, actor)
+        if node.order is None:
+            untried = [a for a in legal if a not in children]
+            return rng.choice(untried) if untried else None
+        limit = self.widen_base + int(self.widen_rate * math.sqrt(node.visits))
+        allowed = set(legal)
+        for a in node.order[:limit]:
+            if a in allowed and a not in children:
+                return a
+        if not any(a in children for a in legal):  # nothing opened is legal in this world
+            return next((a for a in node.order if a in allowed), rng.choice(legal))
+        return None
+
+    def _order(self, game: Game, state: State, legal: list[int], actor: int) -> list[int]:
+        scored = []
+        for a in legal:
+            child = state.clone()
+            child.apply(a)
+            scored.append((margin_rewards(game.evaluate(child), self.scale)[actor], a))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return [a for _, a in scored]
+
+    def _rollout(self, game: Game, state: State, rng: random.Random) -> list[float]:
+        steps = 0
+        while (actor := state.current_player()) != TERMINAL:
+            if actor == CHANCE:
+                state.apply(sample_chance(state.chance_outcomes(), rng))
+                continue
+            if steps >= self.depth:
+                return margin_rewards(game.evaluate(state), self.scale)
+            state.apply(game.rollout_action(state, rng))
+            steps += 1
+        return terminal_rewards(state, self.scale)

@@ -1,0 +1,176 @@
+"""Playing arena games: seats rotated across games, on local processes or Ray tasks.
+
+Game `i` deals with seed `seed + i // players` and seats the agent list rotated by `i % players`,
+so every deal is played from every seat. A game depends only on the config and its index, so
+any backend, any worker count and any order give the same results.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from boardwright.agents import make_agent
+from boardwright.engine import registry
+from boardwright.engine.api import Game, View
+from boardwright.engine.errors import BadConfig
+from boardwright.engine.play import Agent, play_game
+
+from .stats import summarise
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    game: str
+    agents: tuple[str, ...]
+    games: int
+    seed: int = 0
+    players: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    #: defaults for search agents that do not set them in their spec
+    iterations: int | None = None
+    seconds: float | None = None
+
+    @property
+    def seats(self) -> int:
+        return self.players if self.players is not None else len(self.agents)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["agents"] = list(self.agents)
+        return data
+
+
+@dataclass
+class ArenaResult:
+    config: ArenaConfig
+    games: list[dict[str, Any]]
+    table: list[dict[str, Any]]
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"config": self.config.to_json(), "table": self.table, "games": self.games,
+                "seconds": round(self.seconds, 3)}
+
+
+class _Timed:
+    """Wraps an agent to measure its thinking time on real decisions (more than one choice)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.total = 0.0
+        self.moves = 0
+
+    def choose(self, game: Game, seat: int, view: View, legal: Sequence[int],
+               rng: random.Random) -> int:
+        started = time.perf_counter()
+        action = self.agent.choose(game, seat, view, legal, rng)
+        if len(legal) > 1:
+            self.total += time.perf_counter() - started
+            self.moves += 1
+        return action
+
+
+def validate(config: ArenaConfig) -> None:
+    game = registry.get(config.game)
+    if config.games < 1:
+        raise BadConfig("--games must be at least 1")
+    if len(config.agents) != config.seats:
+        raise BadConfig(f"{config.seats} seats need {config.seats} agents, "
+                        f"got {len(config.agents)}")
+    game.new_initial_state(config.seats, config.options)
+    for spec in config.agents:
+        make_agent(spec, iterations=config.iterations, seconds=config.seconds)
+
+
+def play_one(config: ArenaConfig, index: int) -> dict[str, Any]:
+    """Arena game number `index`: who sat where, the scores, the winners and thinking times."""
+    game = registry.get(config.game)
+    n = config.seats
+    rotation = index % n
+    seat_agents = [config.agents[(s + rotation) % n] for s in range(n)]
+    agents = [_Timed(make_agent(spec, iterations=config.iterations, seconds=config.seconds))
+              for spec in seat_agents]
+    seed = config.seed + index // n
+    started = time.perf_counter()
+    result = play_game(game, n, agents, seed=seed, options=config.options)
+    return {
+        "index": index,
+        "seed": seed,
+        "rotation": rotation,
+        "seat_agents": seat_agents,
+        "returns": result.state.returns(),
+        "winners": result.state.winners(),
+        "actions": len(result.record.actions),
+        "seconds": round(time.perf_counter() - started, 3),
+        "move_ms": [round(1000 * a.total / a.moves, 3) if a.moves else None for a in agents],
+    }
+
+
+Progress = Callable[[int, int], None]
+
+
+def _run_local(config: ArenaConfig, workers: int, progress: Progress | None) -> list[Any]:
+    results: list[dict[str, Any] | None] = [None] * config.games
+    if workers <= 1:
+        for i in range(config.games):
+            results[i] = play_one(config, i)
+            if progress:
+                progress(i + 1, config.games)
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(play_one, config, i): i for i in range(config.games)}
+        from concurrent.futures import as_completed
+
+        for done, future in enumerate(as_completed(futures), 1):
+            results[futures[future]] = future.result()
+            if progress:
+                progress(done, config.games)
+    return results
+
+
+def _run_ray(config: ArenaConfig, workers: int, progress: Progress | None) -> list[Any]:
+    try:
+        import ray
+    except ImportError as exc:  # pragma: no cover - depends on the optional extra
+        raise BadConfig("the ray backend needs the optional extra: pip install "
+                        "'boardwright[ray]'") from exc
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
+                 configure_logging=False)
+    try:
+        task = ray.remote(play_one)
+        pending = {task.remote(config, i): i for i in range(config.games)}
+        results: list[dict[str, Any] | None] = [None] * config.games
+        done = 0
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                results[pending.pop(ref)] = ray.get(ref)
+                done += 1
+                if progress:
+                    progress(done, config.games)
+        return results
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def run_arena(config: ArenaConfig, *, workers: int = 1, backend: str = "local",
+              progress: Progress | None = None) -> ArenaResult:
+    """Play every game of `config` and summarise them."""
+    validate(config)
+    started = time.perf_counter()
+    if backend == "local":
+        games = _run_local(config, workers, progress)
+    elif backend == "ray":
+        games = _run_ray(config, workers, progress)
+    else:
+        raise BadConfig(f"unknown backend {backend!r}; use local or ray")
+    return ArenaResult(config, games, summarise(games), time.perf_counter() - started)

@@ -1,0 +1,150 @@
+"""The agents: they decide from views only, respect their budgets, and play sensibly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardwright.agents import GreedyAgent, ISMCTSAgent, RandomAgent, make_agent, parse_spec
+from boardwright.engine import registry
+from boardwright.engine.api import CHANCE, State
+from boardwright.engine.errors import BadConfig
+from boardwright.engine.play import play_game, sample_chance
+
+GAME = registry.get("beowulf")
+
+
+def _midgame(players: int, seed: int, steps: int) -> State:
+    rng = random.Random(seed)
+    state = GAME.new_initial_state(players)
+    for _ in range(steps):
+        if state.current_player() == CHANCE:
+            state.apply(sample_chance(state.chance_outcomes(), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    while state.current_player() == CHANCE or len(state.legal_actions()) < 2:
+        if state.current_player() == CHANCE:
+            state.apply(sample_chance(state.chance_outcomes(), rng))
+        else:
+            state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), ISMCTSAgent(iterations=60)],
+                         ids=lambda a: a.name)
+def test_agents_decide_from_the_view_alone(agent: object) -> None:
+    """Two true states with the same view for the seat to move get the same choice."""
+    state = _midgame(3, seed=4, steps=40)
+    seat = state.current_player()
+    view = state.view(seat)
+    twin = GAME.sample_state(view, seat, random.Random(99))
+    assert twin.to_json() != state.to_json()  # the hidden facts differ...
+    assert twin.view(seat) == view  # ...but this seat cannot tell
+    legal = state.legal_actions()
+    assert twin.legal_actions() == legal
+    one = agent.choose(GAME, seat, state.view(seat), legal, random.Random(7))  # type: ignore[attr-defined]
+    two = agent.choose(GAME, seat, twin.view(seat), legal, random.Random(7))  # type: ignore[attr-defined]
+    assert one == two
+    assert one in legal
+
+
+def test_sample_state_deals_hidden_tiles_in_proportion() -> None:
+    """Determinisation draws other hands uniformly from the tiles this seat has not seen."""
+    state = _midgame(2, seed=1, steps=0)
+    seat = state.current_player()
+    view = state.view(seat)
+    sampler = GAME.determinizer(view, seat)
+    rng = random.Random(3)
+    counts: dict[int, int] = {}
+    draws = 3000
+    for _ in range(draws):
+        sampled = sampler(rng)
+        for k in sampled.hands[1 - seat]:  # type: ignore[attr-defined]
+            counts[k] = counts.get(k, 0) + 1
+    cfg = state.cfg  # type: ignore[attr-defined]
+    own = state.hands[seat]  # type: ignore[attr-defined]
+    unseen = {k: cfg.tile_counts[k] - own.count(k) for k in cfg.act_kinds[0]}
+    total_unseen = sum(unseen.values())
+    for k, n in unseen.items():
+        expected = draws * 2 * n / total_unseen
+        assert abs(counts.get(k, 0) - expected) < 5 * expected**0.5 + 5, cfg.tokens[k]
+
+
+def test_ismcts_respects_its_iteration_budget() -> None:
+    state = _midgame(2, seed=2, steps=30)
+    seat = state.current_player()
+    agent = ISMCTSAgent(iterations=37)
+    agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(1))
+    assert agent.last_iterations == 37
+
+
+def test_ismcts_time_budget_stops_the_search() -> None:
+    state = _midgame(2, seed=2, steps=30)
+    seat = state.current_player()
+    agent = ISMCTSAgent(iterations=10**9, seconds=0.2)
+    agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(1))
+    assert 1 <= agent.last_iterations < 10**9
+
+
+def test_ismcts_is_reproducible_with_a_fixed_rng() -> None:
+    state = _midgame(2, seed=5, steps=20)
+    seat = state.current_player()
+    choices = {
+        ISMCTSAgent(iterations=150).choose(GAME, seat, state.view(seat), state.legal_actions(),
+                                           random.Random(11))
+        for _ in range(2)
+    }
+    assert len(choices) == 1
+
+
+def test_greedy_takes_an_obvious_gain() -> None:
+    """A +6 lies on A1 and nothing else helps: greedy puts Beowulf in its row or column."""
+    options = {"tiles": [["+6", "+5", "+1", "+1", "+1", "+1"], ["+1", "+1"], ["+1", "+1"]],
+               "boards": [". . .\n. . .\n. . .", ". .", ". ."]}
+    state = GAME.new_initial_state(2, options)
+    while state.current_player() == CHANCE:  # the highest tiles first: seat 0 gets +6 and +5
+        state.apply(state.chance_outcomes()[-1][0])
+    seat = state.current_player()
+    state.apply(state.action_from_text("draw"))
+    state.apply(state.chance_outcomes()[0][0])
+    state.apply(state.action_from_text("tile +6/I"))
+    state.apply(state.action_from_text("put A1"))
+    state.apply(state.action_from_text("fig 1 C3"))  # the other seat
+    assert state.current_player() == seat
+    choice = GreedyAgent().choose(GAME, seat, state.view(seat), state.legal_actions(),
+                                  random.Random(0))
+    text = state.action_to_text(choice)
+    assert text.startswith("fig 4 ") and text.split()[2] in {"B1", "C1", "A2", "A3"}, text
+
+
+def test_ismcts_beats_random_on_a_small_board() -> None:
+    """A short game (small boards) keeps the test quick; the seats alternate."""
+    options = {"boards": [". . .\n. . .\n. . .", ". . .\n. X .\n. . .",
+                          ". . . .\n. . . .\n. . . ."]}
+    wins = 0.0
+    games = 8
+    for i in range(games):
+        agents = [ISMCTSAgent(iterations=200), RandomAgent()]
+        if i % 2:
+            agents.reverse()
+        result = play_game(GAME, 2, agents, seed=i, options=options)
+        me = i % 2
+        winners = result.state.winners()
+        wins += (me in winners) / len(winners)
+    assert wins >= 6, wins
+
+
+def test_agent_specs() -> None:
+    assert parse_spec("ismcts:500") == ("ismcts", {"iterations": 500})
+    assert parse_spec("ismcts:iterations=50/seconds=0.5") == (
+        "ismcts", {"iterations": 50, "seconds": 0.5})
+    agent = make_agent("ismcts", iterations=123)
+    assert isinstance(agent, ISMCTSAgent) and agent.iterations == 123
+    assert make_agent("ismcts:7", iterations=123).iterations == 7  # type: ignore[attr-defined]
+    with pytest.raises(BadConfig, match="known agents"):
+        make_agent("alphazero")
+    with pytest.raises(BadConfig, match="settings"):
+        make_agent("greedy:5")
+    with pytest.raises(BadConfig):
+        make_agent("ismcts:iterations=0")
