@@ -23,6 +23,9 @@ from boardwright.engine.record import GameRecord, check_record, new_record, repl
 
 SEAT_NAMES = "ABCDEFGH"
 LIST_LIMIT = 40
+GROUP_LIMIT = 8
+GROUP_SHOWN = 3
+WHERE_FIELDS = ("cell", "direction")
 
 
 def player_label(seat: int) -> str:
@@ -81,15 +84,35 @@ class Table:
 
 
 def _list_moves(table: Table, seat: int, legal: Sequence[int], show_all: bool) -> None:
+    """Numbered moves in words. A long list is shown by kind (the JSON form without its "where"
+    fields, `cell` and `direction`): each kind's first moves, then how many more and their
+    numbers."""
     console = table.console
     console.print(f"[bold]{table.text('cli.moves_header', player=player_label(seat))}[/bold]")
-    shown = legal if show_all else legal[:LIST_LIMIT]
-    for i, action in enumerate(shown, 1):
+
+    def line(number: int, action: int) -> None:
         words = table.game.describe_action(table.state, action, table.lang)
         note = table.state.action_to_text(action)
-        console.print(f"  [cyan]{i:>3}[/cyan]  {words}  [dim]({note})[/dim]")
-    if len(shown) < len(legal):
-        console.print(f"  {table.text('cli.more_moves', count=len(legal) - len(shown))}")
+        console.print(f"  [cyan]{number:>3}[/cyan]  {words}  [dim]({note})[/dim]")
+
+    if show_all or len(legal) <= LIST_LIMIT:
+        for i, action in enumerate(legal, 1):
+            line(i, action)
+        return
+    groups: dict[str, list[tuple[int, int]]] = {}
+    for i, action in enumerate(legal, 1):
+        data = table.state.action_to_json(action)
+        kind = repr(sorted((k, v) for k, v in data.items() if k not in WHERE_FIELDS))
+        groups.setdefault(kind, []).append((i, action))
+    for members in groups.values():
+        shown = members if len(members) <= GROUP_LIMIT else members[:GROUP_SHOWN]
+        for i, action in shown:
+            line(i, action)
+        if len(shown) < len(members):
+            console.print("       " + table.text(
+                "cli.more_of_kind", count=len(members) - len(shown),
+                first=members[len(shown)][0], last=members[-1][0],
+                example=table.state.action_to_text(members[-1][1])))
 
 
 def _show(table: Table, seat: int) -> None:
