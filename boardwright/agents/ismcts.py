@@ -4,9 +4,9 @@ The agent never sees the true state. Each iteration draws a world consistent wit
 (`Game.determinizer`), walks one shared tree keyed by action sequences, choosing by UCT among the
 actions legal in that world (each child counts how often it was available), samples chance,
 then finishes with a rollout cut off at `depth` actions (0: none) and scored by the game's
-heuristic. Rewards are per seat in [0, 1]: each seat's heuristic lead over its best opponent,
-squashed (and at the end of the game half for the win, half for the margin), so every seat
-maximises its own result (max^n).
+heuristic. Rewards are per seat in [0, 1]: how much each seat's heuristic lead over its best
+opponent grew since the search's start, squashed (at the end of the game, half for the win and
+half for that margin), so every seat maximises its own result (max^n).
 
 Budgets: `iterations` and/or `seconds` (anytime: the search stops at whichever comes first).
 Iteration budgets keep a game reproducible; time budgets do not.
@@ -35,31 +35,41 @@ class Node:
         self.order: list[int] | None = None
 
 
-def margin_rewards(values: Sequence[float], scale: float) -> list[float]:
-    """Each seat's lead over its best opponent, squashed into (0, 1): 0.5 is level.
-
-    Linear near level and never flat, so the search still prefers the better of two moves
-    when one side is far ahead (a win probability would saturate there).
-    """
+def margins(values: Sequence[float]) -> list[float]:
+    """Each seat's value minus its best opponent's."""
     out = []
     for i, v in enumerate(values):
-        best_other = max(x for j, x in enumerate(values) if j != i)
-        out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
+        out.append(v - max(x for j, x in enumerate(values) if j != i))
     return out
 
 
-def terminal_rewards(state: State, scale: float) -> list[float]:
-    """At the end: a win is worth most, the final margin decides the rest."""
+def margin_rewards(values: Sequence[float], scale: float,
+                   baseline: Sequence[float] | None = None) -> list[float]:
+    """Each seat's lead over its best opponent, relative to `baseline` (its lead where the search
+    started), squashed into (0, 1): 0.5 means no change.
+
+    Measuring the change rather than the lead keeps the search sensitive when one seat is far
+    ahead, where a win probability (or a squashed lead) would be flat for every move.
+    """
+    leads = margins(values)
+    if baseline is not None:
+        leads = [m - b for m, b in zip(leads, baseline, strict=True)]
+    return [0.5 + 0.5 * math.tanh(m / scale) for m in leads]
+
+
+def terminal_rewards(state: State, scale: float,
+                     baseline: Sequence[float] | None = None) -> list[float]:
+    """At the end: half for the win (shared wins split it), half for the margin."""
     winners = state.winners()
-    margins = margin_rewards(state.returns(), scale)
-    return [0.5 * (p in winners) / len(winners) + 0.5 * m for p, m in enumerate(margins)]
+    squashed = margin_rewards(state.returns(), scale, baseline)
+    return [0.5 * (p in winners) / len(winners) + 0.5 * m for p, m in enumerate(squashed)]
 
 
 class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, iterations: int = 1000, seconds: float | None = None,
-                 exploration: float = 0.3, depth: int = 0, scale: float = 20.0,
+                 exploration: float = 0.3, depth: int = 0, scale: float = 10.0,
                  widen_after: int = 8, widen_base: int = 4, widen_rate: float = 2.0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -73,6 +83,7 @@ class ISMCTSAgent:
         self.widen_rate = widen_rate
         self.last_iterations = 0
         self._root: Node | None = None
+        self._baseline: list[float] | None = None
 
     def choose(
         self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
@@ -90,6 +101,7 @@ class ISMCTSAgent:
             world = sampler(rng)
             if root is None:
                 root = self._root = Node(world.num_players)
+                self._baseline = margins(game.evaluate(world))
             self._iterate(game, world, root, rng)
             done += 1
         self.last_iterations = done
@@ -174,7 +186,7 @@ class ISMCTSAgent:
         for a in legal:
             child = state.clone()
             child.apply(a)
-            scored.append((margin_rewards(game.evaluate(child), self.scale)[actor], a))
+            scored.append((margins(game.evaluate(child))[actor], a))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [a for _, a in scored]
 
@@ -185,7 +197,7 @@ class ISMCTSAgent:
                 state.apply(sample_chance(state.chance_outcomes(), rng))
                 continue
             if steps >= self.depth:
-                return margin_rewards(game.evaluate(state), self.scale)
+                return margin_rewards(game.evaluate(state), self.scale, self._baseline)
             state.apply(game.rollout_action(state, rng))
             steps += 1
-        return terminal_rewards(state, self.scale)
+        return terminal_rewards(state, self.scale, self._baseline)

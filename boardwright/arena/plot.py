@@ -14,8 +14,11 @@ def plot_ratings(table: list[dict[str, Any]], path: str | Path, title: str) -> N
 
     names = [row["agent"] for row in table]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
-    left.barh(names, [row["elo"] for row in table], color="#4a7ab5")
+    elos = [row["elo"] for row in table]
+    left.barh(names, [e - 1500 for e in elos], left=1500, color="#4a7ab5")
     left.axvline(1500, color="grey", linewidth=0.8)
+    spread = max(100.0, *(abs(e - 1500) * 1.2 for e in elos))
+    left.set_xlim(1500 - spread, 1500 + spread)
     left.set_xlabel("Elo (mean 1500)")
     left.invert_yaxis()
     rates = [row["win_rate"] for row in table]

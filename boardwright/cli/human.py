@@ -217,8 +217,8 @@ def run_table(
     record.winners = table.state.winners()
     if save is not None:
         record.save(save)
-    viewer = min(humans) if len(humans) == 1 else None
-    _show(table, viewer if viewer is not None else 0) if viewer is not None else None
+    viewer = min(humans) if len(humans) == 1 else None  # hot-seat: the end as a spectator
+    table.console.print(game.render(table.state.view(viewer), lang))
     _show_log(table, viewer, last=30)
     print_final(game, table.state, list(seats), lang, console)
     return table

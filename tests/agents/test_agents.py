@@ -148,3 +148,16 @@ def test_agent_specs() -> None:
         make_agent("greedy:5")
     with pytest.raises(BadConfig):
         make_agent("ismcts:iterations=0")
+
+
+def test_ismcts_rewards_measure_the_change_in_lead() -> None:
+    from boardwright.agents.ismcts import margin_rewards, margins
+
+    assert margins([10.0, 4.0, 7.0]) == [3.0, -6.0, -3.0]
+    start = margins([100.0, 40.0])
+    level = margin_rewards([100.0, 40.0], 10.0, start)
+    assert level == [0.5, 0.5]
+    better = margin_rewards([105.0, 40.0], 10.0, start)
+    assert better[0] > 0.5 > better[1]
+    # far ahead, a gain still counts as much as when level (no saturation)
+    assert better[0] - 0.5 == pytest.approx(margin_rewards([5.0, 0.0], 10.0, [0.0, 0.0])[0] - 0.5)
