@@ -260,9 +260,5 @@ def bench(
                           f"{r['iterations_per_second']:,.0f} iterations/s")
 
 
-def main() -> None:  # pragma: no cover - console script entry
-    app()
-
-
 if __name__ == "__main__":  # pragma: no cover
     app()

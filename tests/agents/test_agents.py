@@ -161,3 +161,28 @@ def test_ismcts_rewards_measure_the_change_in_lead() -> None:
     assert better[0] > 0.5 > better[1]
     # far ahead, a gain still counts as much as when level (no saturation)
     assert better[0] - 0.5 == pytest.approx(margin_rewards([5.0, 0.0], 10.0, [0.0, 0.0])[0] - 0.5)
+
+
+def test_beowulf_rollout_policy_plays_legal_moves_and_places_tiles_well() -> None:
+    rng = random.Random(4)
+    for players in (2, 3, 4):
+        state = GAME.new_initial_state(players)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(sample_chance(state.chance_outcomes(), rng))
+                continue
+            action = GAME.rollout_action(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+    # a peril goes where it hurts the other seat's figure, not one's own
+    options = {"tiles": [["-5", "+1", "+1", "+1", "+1", "+1"], ["+1"], ["+1"]],
+               "boards": [". . .\n. . .\n. . .", ". .", ". ."]}
+    state = GAME.new_initial_state(2, options)
+    while state.current_player() == CHANCE:  # seat 0 gets -5 first (lowest kind)
+        state.apply(state.chance_outcomes()[0][0])
+    for text in ("fig 4 A1", "fig 4 C3", "draw"):
+        state.apply(state.action_from_text(text))
+    state.apply(state.chance_outcomes()[0][0])
+    state.apply(state.action_from_text("tile -5/I"))
+    put = state.action_to_text(GAME.rollout_action(state, random.Random(0)))
+    assert put in {"put C1", "put C2", "put A3", "put B3"}, put

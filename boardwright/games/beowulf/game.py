@@ -61,6 +61,12 @@ class BeowulfGame(Game):
     def determinizer(self, view: View, seat: int) -> Callable[[random.Random], State]:
         return Determinizer(view, seat)
 
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        from .policy import rollout_action
+
+        assert isinstance(state, BeowulfState)
+        return rollout_action(state, rng)
+
     def evaluate(self, state: State) -> list[float]:
         from .heuristic import evaluate
 

@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING
 from boardwright.engine.errors import IllegalAction
 from boardwright.engine.events import Event
 
-from .data import EMPTY, FIG, GORGE_CODE, HAND_SIZE, NOSPACE, Config, figure_code
+from .data import (
+    EMPTY,
+    FIG,
+    GORGE_CODE,
+    HAND_SIZE,
+    NOSPACE,
+    Config,
+    code_to_cell,
+    figure_code,
+)
 from .notation import ROMAN, Board, TileType, cell_label, cell_token
 from .scoring import FigureScore, Grid, score_grid
 
@@ -413,8 +422,6 @@ def begin_turns(s: BeowulfState, start: int, events: list[Event]) -> None:
 
 def board_of_act(s: BeowulfState) -> Board:
     """The current act's board as notation cells (for display and records)."""
-    from .data import code_to_cell
-
     cfg = s.cfg
     ab = cfg.boards[s.act]
     cells = tuple(
