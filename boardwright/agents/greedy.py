@@ -15,14 +15,10 @@ from collections.abc import Sequence
 from boardwright.engine.api import CHANCE, Game, State, View
 from boardwright.engine.play import sample_chance
 
+from .ismcts import margins
+
 #: how many own decisions in a row a turn may take before it is cut short
 MAX_TURN_STEPS = 4
-
-
-def margin(values: Sequence[float], seat: int) -> float:
-    """A seat's value minus the best opponent's: what winning depends on."""
-    others = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - (max(others) if others else 0.0)
 
 
 class GreedyAgent:
@@ -52,7 +48,7 @@ class GreedyAgent:
             child.apply(sample_chance(child.chance_outcomes(), rng))
             steps -= 1
         if child.current_player() != seat or steps <= 1:
-            return margin(game.evaluate(child), seat)
+            return margins(game.evaluate(child))[seat]
         return max(
             self._value_after(game, child, a, seat, rng, steps - 1)
             for a in child.legal_actions()

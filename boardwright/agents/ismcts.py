@@ -36,7 +36,7 @@ class Node:
 
 
 def margins(values: Sequence[float]) -> list[float]:
-    """Each seat's value minus its best opponent's."""
+    """Each seat's value minus its best opponent's: what winning depends on."""
     out = []
     for i, v in enumerate(values):
         out.append(v - max(x for j, x in enumerate(values) if j != i))
