@@ -70,9 +70,9 @@ def rollout_action(state: BeowulfState, rng: random.Random) -> int:
         ncells = cfg.grid_rows * cfg.grid_cols
         figures = [a for a in legal if a < ids.draw]
         if figures:
-            cells = {(a - ids.fig) % ncells for a in figures}
-            best = max(cells, key=lambda c: (_line_value(state, c), -c))
-            if _line_value(state, best) >= FIGURE_THRESHOLD or ids.draw not in legal:
+            values = {c: _line_value(state, c) for c in {(a - ids.fig) % ncells for a in figures}}
+            best = max(values, key=lambda c: (values[c], -c))
+            if values[best] >= FIGURE_THRESHOLD or ids.draw not in legal:
                 biggest = max((a - ids.fig) // ncells for a in figures
                               if (a - ids.fig) % ncells == best)
                 return ids.fig + biggest * ncells + best
