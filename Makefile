@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 RAY_STAMP := $(VENV)/.installed-ray
 ARGS ?=
 
-.PHONY: play test bench lint simulate clean
+.PHONY: run play test bench lint simulate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ $(STAMP): pyproject.toml
 $(RAY_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
 	touch $(RAY_STAMP)
+
+## run: the web server (lobby at http://127.0.0.1:8000), SQLite storage by default (ARGS to change).
+run: $(STAMP)
+	$(BIN)/boardwright serve $(ARGS)
 
 ## play: a game of Beowulf in the terminal, you against the ISMCTS bot (ARGS to change).
 play: $(STAMP)
