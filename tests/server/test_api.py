@@ -120,7 +120,7 @@ def test_seat_token_misuse(client: TestClient) -> None:
     assert response.json()["code"] == "bad_token"
     response = client.post(f"/api/matches/{match_id}/seats/1/claim", headers=auth(tokens[0]))
     assert response.status_code == 403 and response.json()["code"] == "bad_token"
-    other, other_tokens = started(client, ["human", "human"], seed=2)
+    other, _ = started(client, ["human", "human"], seed=2)
     response = client.get(f"/api/matches/{other}/view", headers=auth(tokens[0]))
     assert response.json()["code"] == "bad_token"  # a token works in its own match only
     assert view(client, match_id, tokens[0]) == before
