@@ -214,7 +214,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             pass
         finally:
             writer.cancel()
-            await match.unsubscribe(conn, match.row.grace_seconds)
+            match.unsubscribe(conn, match.row.grace_seconds)
 
     @app.websocket("/ws/echo")
     async def echo(websocket: WebSocket) -> None:

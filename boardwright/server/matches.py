@@ -177,18 +177,19 @@ class LiveMatch:
         async with self.lock:
             conn.send({"type": "welcome", **self.snapshot(conn.seat, conn.lang)})
 
-    async def unsubscribe(self, conn: Connection, grace_seconds: int | None) -> None:
-        async with self.lock:
-            if conn not in self.connections:
-                return
-            self.connections.discard(conn)
-            if conn.seat is not None:
-                s = self.seats[conn.seat]
-                s.connections -= 1
-                if s.connections == 0 and grace_seconds is not None and self.status != "finished":
-                    self._later(("grace", conn.seat), grace_seconds,
-                                lambda seat=conn.seat: self.stand_in(seat))
-            self._broadcast_seats()
+    def unsubscribe(self, conn: Connection, grace_seconds: int | None) -> None:
+        """Remove a connection. Synchronous on purpose (nothing to await, so atomic on the loop):
+        it must also run when the socket's task is being cancelled."""
+        if conn not in self.connections:
+            return
+        self.connections.discard(conn)
+        if conn.seat is not None:
+            s = self.seats[conn.seat]
+            s.connections -= 1
+            if s.connections == 0 and grace_seconds is not None and self.status != "finished":
+                self._later(("grace", conn.seat), grace_seconds,
+                            lambda seat=conn.seat: self.stand_in(seat))
+        self._broadcast_seats()
 
     # ---- the driver: chance and bots -----------------------------------------------------
 
