@@ -143,7 +143,7 @@ def test_bad_match_requests(client: TestClient) -> None:
 
 def test_bots_play_whole_matches_and_listing(client: TestClient) -> None:
     two = create(client, ["random", "greedy"], seed=3)["match_id"]
-    four = create(client, ["random", "random", "greedy", "random"], seed=4)["match_id"]
+    four = create(client, ["random", "random", "random", "random"], seed=4)["match_id"]
     waiting = create(client, ["human", "random"], seed=5)["match_id"]
     for match_id, players in ((two, 2), (four, 4)):
         summary = wait_finished(client, match_id)
