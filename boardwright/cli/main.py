@@ -1,4 +1,4 @@
-"""The `boardwright` command: list, play, replay, simulate, bench."""
+"""The `boardwright` command: list, play, replay, simulate, arena, bench, serve."""
 
 from __future__ import annotations
 
@@ -258,6 +258,32 @@ def bench(
             console.print(f"{r['game']} ({r['players']} players) {r['agent']}: "
                           f"{r['ms_per_move']:,.0f} ms per move, "
                           f"{r['iterations_per_second']:,.0f} iterations/s")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(help="Storage: sqlite:///FILE (default) or "
+                                         "postgresql://user:pass@host/dbname (needs the "
+                                         "'postgres' extra).")] = "sqlite:///boardwright.db",
+    bot_workers: Annotated[int | None, typer.Option(help="Worker processes for the bots "
+                                                         "(default: cores, at most 4).")] = None,
+) -> None:
+    """Run the web server: lobby at http://HOST:PORT/, matches over HTTP and WebSocket.
+
+    Unfinished matches in the database continue where they stopped.
+    """
+    import uvicorn
+
+    from boardwright.server.app import create_app
+    from boardwright.server.bots import BotPool
+
+    pool = BotPool(bot_workers)
+    try:
+        uvicorn.run(create_app(db, bots=pool), host=host, port=port, log_level="warning")
+    finally:
+        pool.shutdown()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,259 @@
+"""The FastAPI application: lobby and match HTTP API, the match WebSocket, the static client.
+
+`create_app` takes its storage URL and (optionally) a shared bot pool, so tests and the
+`boardwright serve` command build the same app (dependency injection, no globals).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import TypeAdapter, ValidationError
+
+from boardwright.agents import AGENTS
+from boardwright.engine import registry
+from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
+
+from .bots import BotPool
+from .catalogue import merged_catalogue
+from .lobby import Lobby
+from .matches import Connection
+from .schemas import CreateMatch, MoveBody, WsLang, WsMessage, WsMove, error_payload
+from .seats import MatchError
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+AGENT_EXAMPLES = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:iterations=500"}
+_ws_message: TypeAdapter[WsMessage] = TypeAdapter(WsMessage)
+
+
+def _token(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, value = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        raise MatchError("bad_token", "Authorization must be 'Bearer <seat token>'")
+    return value.strip()
+
+
+def _lang(lang: str) -> str:
+    if lang not in LANGUAGE_NAMES:
+        raise MatchError("bad_request", f"unknown language {lang!r}; one of "
+                         f"{', '.join(LANGUAGE_NAMES)}", lang=lang)
+    return lang
+
+
+def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
+               web_dir: Path = WEB_DIR) -> FastAPI:
+    """The app; `bots` is shared and not shut down by the app when given (tests share one)."""
+    from .store import Store
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db)
+        pool = bots or BotPool()
+        lobby = Lobby(store, pool)
+        app.state.lobby = lobby
+        await lobby.start()
+        warming = asyncio.get_running_loop().run_in_executor(None, pool.warm)
+        try:
+            yield
+        finally:
+            await lobby.close()
+            await warming
+            if bots is None:
+                pool.shutdown()
+            store.close()
+
+    app = FastAPI(title="boardwright", lifespan=lifespan)
+
+    @app.exception_handler(MatchError)
+    async def match_error(_: Request, exc: MatchError) -> JSONResponse:
+        return JSONResponse(error_payload(exc.code, exc.message, exc.params),
+                            status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'invalid request')}"
+        return JSONResponse(error_payload("bad_request", message, {"where": where}),
+                            status_code=422)
+
+    def lobby(request: Request) -> Lobby:
+        result: Lobby = request.app.state.lobby
+        return result
+
+    # ---- pages and static files ------------------------------------------------------------
+
+    def page(name: str) -> FileResponse | JSONResponse:
+        path = web_dir / name
+        if not path.is_file():
+            return JSONResponse(error_payload(
+                "no_client", f"the browser client is not installed ({path} is missing); "
+                "the API under /api works without it", {"file": name}), status_code=404)
+        return FileResponse(path, media_type="text/html")
+
+    if web_dir.is_dir():
+        app.mount("/static", StaticFiles(directory=web_dir), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Any:
+        return page("index.html")
+
+    @app.get("/m/{match_id}", include_in_schema=False)
+    async def match_page(match_id: str) -> Any:
+        return page("match.html")
+
+    @app.get("/replay/{match_id}", include_in_schema=False)
+    async def replay_page(match_id: str) -> Any:
+        return page("replay.html")
+
+    # ---- lobby API -------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return [{"id": g.info.id, "title": g.info.title, "min_players": g.info.min_players,
+                 "max_players": g.info.max_players, "languages": list(g.info.languages),
+                 "options": [{"name": o.name, "default": o.default, "help": o.help}
+                             for o in g.info.options]}
+                for g in registry.games()]
+
+    @app.get("/api/agents")
+    async def agents() -> list[dict[str, str]]:
+        return [{"name": n, "settings_example": AGENT_EXAMPLES.get(n, n)} for n in sorted(AGENTS)]
+
+    @app.get("/api/i18n/{lang}")
+    async def i18n(lang: str, game: str | None = None) -> dict[str, str]:
+        _lang(lang)
+        if game is not None and game not in registry.names():
+            raise MatchError("unknown_game", f"no game called {game!r}", name=game)
+        return merged_catalogue(lang, game)
+
+    @app.get("/api/languages")
+    async def languages() -> dict[str, str]:
+        return {k: LANGUAGE_NAMES[k] for k in available_languages("boardwright.engine")
+                if k in LANGUAGE_NAMES}
+
+    @app.post("/api/matches", status_code=201)
+    async def create_match(body: CreateMatch, request: Request) -> dict[str, Any]:
+        return await lobby(request).create(body)
+
+    @app.get("/api/matches")
+    async def list_matches(
+        request: Request,
+        status: Annotated[str | None, Query(pattern="^(open|active|finished)$")] = None,
+    ) -> list[dict[str, Any]]:
+        return await lobby(request).summaries(status)
+
+    @app.get("/api/matches/{match_id}")
+    async def match_summary(match_id: str, request: Request) -> dict[str, Any]:
+        return (await lobby(request).get(match_id)).summary()
+
+    @app.get("/api/matches/{match_id}/view")
+    async def match_view(match_id: str, request: Request, lang: str = "en",
+                         authorization: Annotated[str | None, Header()] = None
+                         ) -> dict[str, Any]:
+        match = await lobby(request).get(match_id)
+        seat = match.seat_of(_token(authorization))
+        await match.join(seat)
+        return match.snapshot(seat, _lang(lang))
+
+    @app.post("/api/matches/{match_id}/moves")
+    async def make_move(match_id: str, body: MoveBody, request: Request, lang: str = "en",
+                        authorization: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        match = await lobby(request).get(match_id)
+        seat = match.seat_of(_token(authorization))
+        await match.move(seat, body.action, body.expect_seq)
+        return match.snapshot(seat, _lang(lang))
+
+    @app.post("/api/matches/{match_id}/seats/{n}/claim")
+    async def claim(match_id: str, n: int, request: Request,
+                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        match = await lobby(request).get(match_id)
+        seat = match.seat_of(_token(authorization))
+        if seat is None or seat != n:
+            raise MatchError("bad_token", f"this token does not belong to seat {n}", seat=n)
+        await match.join(seat)
+        return match.snapshot(seat, match.row.lang)
+
+    @app.get("/api/matches/{match_id}/replay")
+    async def replay(match_id: str, request: Request, step: int | None = None,
+                     lang: str = "en") -> dict[str, Any]:
+        return await lobby(request).replay(match_id, step, _lang(lang))
+
+    # ---- WebSockets ------------------------------------------------------------------------
+
+    @app.websocket("/ws/matches/{match_id}")
+    async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None,
+                           lang: str = "en", since: int | None = None) -> None:
+        await websocket.accept()
+        try:
+            match = await websocket.app.state.lobby.get(match_id)
+            conn = Connection(match.seat_of(token), _lang(lang))
+            await match.subscribe(conn, since)
+        except MatchError as exc:
+            await websocket.send_json(error_payload(exc.code, exc.message, exc.params))
+            await websocket.close(code=4000 + exc.status)
+            return
+        writer = asyncio.create_task(_pump(websocket, conn))
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                await _handle(match, conn, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            writer.cancel()
+            match.unsubscribe(conn, match.row.grace_seconds)
+
+    @app.websocket("/ws/echo")
+    async def echo(websocket: WebSocket) -> None:
+        """A bare echo, the baseline `bench/load.py` compares move round-trips against."""
+        await websocket.accept()
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                await websocket.send_text(await websocket.receive_text())
+
+    return app
+
+
+async def _pump(websocket: WebSocket, conn: Connection) -> None:
+    """Send the connection's queue in order; `None` means close (a too slow reader)."""
+    with contextlib.suppress(Exception):
+        while True:
+            message = await conn.queue.get()
+            if message is None:
+                await websocket.close(code=4008)
+                return
+            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+
+
+async def _handle(match: Any, conn: Connection, raw: str) -> None:
+    """One client message; a bad one is answered with an error on this connection only."""
+    try:
+        message = _ws_message.validate_json(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        conn.send(error_payload("bad_request", f"bad message: {first['msg']}",
+                                {"where": ".".join(str(p) for p in first["loc"])}))
+        return
+    try:
+        if isinstance(message, WsMove):
+            await match.move(conn.seat, message.action, message.expect_seq)
+        elif isinstance(message, WsLang):
+            conn.lang = _lang(message.lang)
+            await match.welcome_again(conn)
+        else:
+            conn.send({"type": "pong"})
+    except MatchError as exc:
+        conn.send(error_payload(exc.code, exc.message, exc.params))

@@ -1,0 +1,70 @@
+"""Server-side bots think in worker processes, so a search never blocks the event loop.
+
+A worker gets only what a bot at a real table would: the game id, its seat, its `view(seat)`,
+the legal actions, its agent spec and a seed (derived from the match seed and seq, so a bot's
+choice does not depend on which worker or process runs it). Workers use the spawn context: a
+forked copy of a running server (threads, sockets, event loop) is not safe to run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from typing import Any
+
+from boardwright.engine.api import View
+from boardwright.engine.play import Agent
+
+#: the agent that plays for a person who left or whose clock ran out
+STAND_IN_AGENT = "greedy"
+
+
+@cache
+def _agent(spec: str) -> Agent:
+    from boardwright.agents import make_agent
+
+    return make_agent(spec)
+
+
+def choose_in_worker(game_id: str, seat: int, view: View, legal: list[int], spec: str,
+                     seed: str) -> int:
+    """Runs in a worker process: the agent's choice among `legal`."""
+    from boardwright.engine import registry
+
+    game = registry.get(game_id)
+    return _agent(spec).choose(game, seat, view, legal, random.Random(seed))
+
+
+def _warm() -> int:
+    from boardwright.agents import make_agent  # noqa: F401 (import cost paid at start)
+    from boardwright.engine import registry
+
+    registry.discover()
+    return os.getpid()
+
+
+class BotPool:
+    """A process pool shared by every match of a server (or of a test session)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        count = workers or max(1, min(4, (os.cpu_count() or 2)))
+        self.workers = count
+        self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
+
+    def warm(self) -> None:
+        """Start every worker now (imports take a second) rather than at the first bot move."""
+        for f in [self._pool.submit(_warm) for _ in range(self.workers)]:
+            f.result()
+
+    async def choose(self, game_id: str, seat: int, view: View, legal: list[int], spec: str,
+                     seed: str) -> int:
+        loop = asyncio.get_running_loop()
+        args: tuple[Any, ...] = (game_id, seat, view, legal, spec, seed)
+        return await loop.run_in_executor(self._pool, choose_in_worker, *args)
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)

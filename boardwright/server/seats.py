@@ -1,0 +1,90 @@
+"""Seats, seat tokens and the server's error type.
+
+A token is `secrets.token_urlsafe(24)`, handed out once (in `MatchCreated`) and stored only as
+its SHA-256 hash, so a copy of the database cannot act for anybody. A token identifies exactly
+one seat of one match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import STAND_IN_AGENT
+
+#: HTTP status of each server error code; engine codes (illegal_action, ...) are 400
+STATUS = {
+    "bad_token": 403,
+    "no_such_match": 404,
+    "bad_request": 422,
+    "not_your_turn": 409,
+    "stale_seq": 409,
+    "match_over": 409,
+    "not_started": 409,
+    "unknown_game": 400,
+    "bad_config": 400,
+}
+
+
+class MatchError(Exception):
+    """A refused request: a machine-readable code, an English message and its parameters."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+    @property
+    def status(self) -> int:
+        return STATUS.get(self.code, 400)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Seat:
+    """One seat of a live match. `connections` and `stand_in` live in memory only."""
+
+    kind: str  # "human" | "bot"
+    name: str
+    agent: str | None = None
+    token_hash: str | None = None
+    joined: bool = False
+    stand_in: bool = False
+    connections: int = 0
+
+    @property
+    def is_bot_controlled(self) -> bool:
+        return self.kind == "bot" or self.stand_in
+
+    @property
+    def agent_spec(self) -> str:
+        return self.agent if self.kind == "bot" and self.agent else STAND_IN_AGENT
+
+    def matches_token(self, token: str) -> bool:
+        return self.token_hash is not None and hmac.compare_digest(self.token_hash,
+                                                                   hash_token(token))
+
+    def stored(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "agent": self.agent,
+                "token_hash": self.token_hash, "joined": self.joined}
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> Seat:
+        return cls(kind=data["kind"], name=data["name"], agent=data.get("agent"),
+                   token_hash=data.get("token_hash"), joined=bool(data.get("joined")))
+
+    def public(self, index: int) -> dict[str, Any]:
+        return {"seat": index, "kind": self.kind, "name": self.name,
+                "connected": self.kind == "bot" or self.connections > 0,
+                "stand_in": self.stand_in}

@@ -1,0 +1,235 @@
+"""Durable storage of matches and their actions (SQLAlchemy 2 Core; SQLite or PostgreSQL).
+
+Why the sync engine from a thread rather than the async one: the async drivers (aiosqlite,
+asyncpg) are extra dependencies, and the work here is a handful of tiny statements per commit.
+`matches.py` calls `Store` through `asyncio.to_thread` and groups the actions of many matches
+that wait at the same moment into one transaction (`GroupCommit`), so the event loop never
+blocks on disk and one fsync serves many moves under load.
+
+Durability: an action is acknowledged or broadcast only after its transaction has committed.
+SQLite runs in WAL mode with `synchronous=NORMAL`: a committed transaction survives a crash of
+the server process (kill -9); only a power loss can lose the last commits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+matches_table = Table(
+    "matches", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    #: [{kind, name, agent, token_hash, joined}] per seat; token hashes only, never tokens
+    Column("seats", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("clock_seconds", Integer),
+    Column("grace_seconds", Integer),
+    Column("engine_version", String(20), nullable=False),
+    Column("rules_version", String(40), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("returns", JSON),
+    Column("winners", JSON),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+actions_table = Table(
+    "actions", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    #: the match's seq after this action (1 for the first action)
+    Column("seq", Integer, primary_key=True),
+    #: the seat that acted, -1 for chance
+    Column("actor", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class MatchRow:
+    """A stored match, as read back on start or for the lobby."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    status: str
+    seed: int
+    lang: str
+    clock_seconds: int | None
+    grace_seconds: int | None
+    engine_version: str
+    rules_version: str
+    seq: int
+    returns: list[float] | None
+    winners: list[int] | None
+    created: datetime
+    updated: datetime
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    actor: int
+    action: str
+
+
+@dataclass
+class Commit:
+    """The writes of one match made by one command: new actions and the match row's new fields."""
+
+    match_id: str
+    actions: list[ActionRow] = field(default_factory=list)
+    match_fields: dict[str, Any] = field(default_factory=dict)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+def _engine_url(url: str) -> str:
+    """`postgresql://` means psycopg 3 (the pinned `postgres` extra), not psycopg2."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+class Store:
+    """Blocking storage calls; run them off the event loop (`asyncio.to_thread`)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(_engine_url(url), json_serializer=_dumps)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_match(self, row: MatchRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(matches_table).values(**row.__dict__))
+
+    def update_match(self, match_id: str, **fields: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(matches_table).where(matches_table.c.id == match_id)
+                         .values(updated=now(), **fields))
+
+    def commit_many(self, commits: Sequence[Commit]) -> None:
+        """All the commits in one transaction: every action row and match update, or none."""
+        stamp = now()
+        with self.engine.begin() as conn:
+            rows = [{"match_id": c.match_id, "seq": a.seq, "actor": a.actor, "action": a.action,
+                     "time": stamp} for c in commits for a in c.actions]
+            if rows:
+                conn.execute(insert(actions_table), rows)
+            for c in commits:
+                fields = dict(c.match_fields)
+                if c.actions:
+                    fields["seq"] = c.actions[-1].seq
+                if fields:
+                    conn.execute(update(matches_table)
+                                 .where(matches_table.c.id == c.match_id)
+                                 .values(updated=stamp, **fields))
+
+    def load_match(self, match_id: str) -> MatchRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches_table)
+                               .where(matches_table.c.id == match_id)).mappings().first()
+        return MatchRow(**row) if row else None
+
+    def list_matches(self, status: str | None = None, limit: int = 200) -> list[MatchRow]:
+        query = select(matches_table).order_by(matches_table.c.created.desc()).limit(limit)
+        if status is not None:
+            query = query.where(matches_table.c.status == status)
+        with self.engine.connect() as conn:
+            return [MatchRow(**r) for r in conn.execute(query).mappings()]
+
+    def unfinished(self) -> list[MatchRow]:
+        query = select(matches_table).where(matches_table.c.status != "finished")
+        with self.engine.connect() as conn:
+            return [MatchRow(**r) for r in conn.execute(query).mappings()]
+
+    def load_actions(self, match_id: str) -> list[ActionRow]:
+        query = (select(actions_table.c.seq, actions_table.c.actor, actions_table.c.action)
+                 .where(actions_table.c.match_id == match_id).order_by(actions_table.c.seq))
+        with self.engine.connect() as conn:
+            return [ActionRow(r.seq, r.actor, r.action) for r in conn.execute(query)]
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+class GroupCommit:
+    """Batches the commits that arrive while a transaction is in flight into the next one.
+
+    `await commit(c)` returns once `c` is durable (or raises the database's error). One writer
+    runs at a time, which is also what SQLite wants.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._pending: list[tuple[Commit, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def commit(self, item: Commit) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((item, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write())
+        await future
+
+    async def _write(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await asyncio.to_thread(self.store.commit_many, [c for c, _ in batch])
+            except Exception as exc:  # the database said no: every waiter hears it
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(exc)
+                continue
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_result(None)
