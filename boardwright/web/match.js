@@ -5,6 +5,7 @@ import { MatchConnection } from "./connection.js";
 import { api, h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
+import { lineClass } from "./log-line.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -76,8 +77,7 @@ function renderMoves() {
 function renderLog() {
   const list = $("log");
   list.replaceChildren(...log.map((line) => h("li", {
-    class: line.actor !== null && line.actor !== undefined && line.actor >= 0
-      ? `seat-text-${line.actor}` : "chance",
+    class: lineClass(line),
     dataset: { seq: String(line.seq), kind: line.kind },
   }, line.text)));
   list.scrollTop = list.scrollHeight;

@@ -3,6 +3,7 @@
 import { api, h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
+import { lineClass } from "./log-line.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -46,15 +47,14 @@ async function go(target) {
   const snapshot = {
     match_id: matchId, seq: step, seat: null, view: data.view, legal: [], seats: summary.seats,
     status: finished ? "finished" : "active", to_move: data.view.to_move,
-    winners: finished ? summary.winners : undefined,
+    winners: finished ? (data.winners ?? summary.winners) : undefined,
   };
   renderer.update(snapshot, { busy: false, myTurn: false });
   $("turn").textContent = renderer.prompt(snapshot);
   $("final-scores").hidden = !finished;
   if (finished) renderer.renderFinal($("final-scores"), snapshot);
-  $("log").replaceChildren(...(data.events || []).map((e) => h("li", {
-    class: e.actor !== undefined && e.actor !== null && e.actor >= 0 ? `seat-text-${e.actor}` : "chance",
-  }, e.text || e.kind)));
+  $("log").replaceChildren(...(data.events || []).map((e) => h("li", { class: lineClass(e) },
+    e.text || e.kind)));
   $("position").textContent = t("web.replay.position", { step, steps: total });
   $("slider").max = String(total);
   $("slider").value = String(step);

@@ -96,37 +96,39 @@ export function createScoring(element, ctx) {
       type: "button", class: "act-tab", "aria-pressed": String(i === shown),
       dataset: { act: String(r.act) }, onclick: () => show(i, false),
     }, actName(t, r.act)));
-    element.replaceChildren(
-      h("div", { class: "scoring-head" },
-        h("h2", {}, t("web.scoring.title", { act: actName(t, result.act) })),
-        h("div", { class: "act-tabs" }, tabs),
-        h("button", { type: "button", class: "close", "aria-label": t("web.scoring.close"),
-                      onclick: () => { stop(); element.hidden = true; } }, "×")),
+    const steps = h("ol", { class: "scoring-steps" }, revealed.map((f, i) => h("li", {
+      class: `seat-text-${f.seat}${i === step - 1 ? " current" : ""}`,
+    }, `${ctx.seatLabel(f.seat)} · ${figureName(t, f.diamonds)} ${f.cell}: `,
+    h("span", { class: "formula" }, formula(f.terms, f.diamonds, f.horns, f.points)))));
+    const rows = totals.map((total, p) => h("tr", { class: `seat-text-${p}` },
+      h("th", { scope: "row" }, ctx.seatLabel(p)),
+      h("td", {}, signed(total)),
+      h("td", { class: "muted" }, done && result.saga
+        ? t("web.scoring.saga_after", { points: result.saga[p] }) : "")));
+    const controls = done ? null : h("div", { class: "scoring-controls" },
+      h("button", { type: "button", class: "scoring-next",
+                    onclick: () => { stop(); step += 1; draw(); } }, t("web.scoring.next")),
+      h("button", { type: "button", class: "scoring-all",
+                    onclick: () => { stop(); step = figures.length; draw(); } },
+      t("web.scoring.all")));
+    const head = h("div", { class: "scoring-head" },
+      h("h2", {}, t("web.scoring.title", { act: actName(t, result.act) })),
+      h("div", { class: "act-tabs" }, tabs),
+      h("button", { type: "button", class: "close", "aria-label": t("web.scoring.close"),
+                    onclick: () => { stop(); element.hidden = true; } }, "×"));
+    const down = result.turned_down && result.turned_down.length
+      ? h("p", {}, t("render.turned_down", { cells: result.turned_down.join(t("list.separator")) }))
+      : null;
+    element.replaceChildren(...[
+      head,
       h("p", { class: "muted" }, t("render.results.act", { act: actName(t, result.act),
                                                          player: ctx.seatLabel(result.ender) })),
-      result.turned_down && result.turned_down.length
-        ? h("p", {}, t("render.turned_down", { cells: result.turned_down.join(t("list.separator")) }))
-        : null,
-      h("div", { class: "scoring-body" },
-        miniBoard(result, current, t),
-        h("div", {},
-          h("ol", { class: "scoring-steps" }, revealed.map((f, i) => h("li", {
-            class: `seat-text-${f.seat}${i === step - 1 ? " current" : ""}`,
-          }, `${ctx.seatLabel(f.seat)} · ${figureName(t, f.diamonds)} ${f.cell}: `,
-             h("span", { class: "formula" }, formula(f.terms, f.diamonds, f.horns, f.points))))),
+      down,
+      h("div", { class: "scoring-body" }, miniBoard(result, current, t),
+        h("div", {}, steps,
           figures.length ? null : h("p", { class: "muted" }, t("web.scoring.no_figures")),
-          h("table", { class: "act-totals" },
-            h("tbody", {}, totals.map((total, p) => h("tr", { class: `seat-text-${p}` },
-              h("th", { scope: "row" }, ctx.seatLabel(p)),
-              h("td", {}, signed(total)),
-              h("td", { class: "muted" }, done && result.saga
-                ? t("web.scoring.saga_after", { points: result.saga[p] }) : "")))))),
-      done ? null : h("div", { class: "scoring-controls" },
-        h("button", { type: "button", class: "scoring-next",
-                      onclick: () => { stop(); step += 1; draw(); } }, t("web.scoring.next")),
-        h("button", { type: "button", class: "scoring-all",
-                      onclick: () => { stop(); step = figures.length; draw(); } },
-          t("web.scoring.all"))));
+          h("table", { class: "act-totals" }, h("tbody", {}, rows)))),
+      controls].filter(Boolean));
   }
 
   return {
@@ -168,7 +170,7 @@ export function renderFinal(element, snapshot, ctx) {
     results.map((r) => h("td", {}, signed(r.figures.filter((f) => f.seat === p)
       .reduce((sum, f) => sum + f.points, 0)))),
     h("td", { class: "total" }, String(view.saga[p]))));
-  element.replaceChildren(
+  element.replaceChildren(...[
     h("h2", { id: "final-title" }, t("web.final.title")),
     h("p", { class: "winners", id: "winners" }, ctx.winnersText(winners)),
     h("table", { class: "final-table" },
@@ -177,5 +179,5 @@ export function renderFinal(element, snapshot, ctx) {
         h("th", { scope: "col" }, t("render.col.saga")))),
       h("tbody", {}, rows)),
     snapshot.match_id ? h("p", {}, h("a", { href: `/replay/${snapshot.match_id}`, class: "replay-link" },
-      t("web.lobby.replay"))) : null);
+      t("web.lobby.replay"))) : null].filter(Boolean));
 }

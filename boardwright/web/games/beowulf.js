@@ -178,7 +178,7 @@ export function createRenderer(elements, ctx) {
         ...figureSvg(seat, d, 0, 0, 40));
       const label = `${figureName(t, d)} × ${count}`;
       const button = h("button", {
-        type: "button", class: `figure-button${legal ? " legal" : ""}`,
+        type: "button", class: `figure-button${legal ? " legal" : ""}${count ? "" : " empty"}`,
         disabled: !legal, "aria-pressed": String(Boolean(pending && pending.figure === d)),
         dataset: { figure: String(d) }, title: label, "aria-label": label,
         onclick: () => choose(pending && pending.figure === d ? null : { figure: d }),
