@@ -3,6 +3,7 @@
 
 import { MatchConnection } from "./connection.js";
 import { api, h } from "./dom.js";
+import { seatLabeller } from "./seats.js";
 import { rendererFor } from "./games/index.js";
 import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { lineClass } from "./log-line.js";
@@ -19,21 +20,7 @@ let busy = false;      // a move of ours is on its way: no second click until th
 let renderer = null;
 let connection = null;
 
-function seatLetter(seat) {
-  return String.fromCharCode(65 + seat);
-}
-
-/** "Player B" plus the chosen name when it says more, e.g. "Player B (Anna)". */
-function seatLabel(seat) {
-  const base = t("seat", { letter: seatLetter(seat) });
-  const info = snapshot && snapshot.seats && snapshot.seats.find((s) => s.seat === seat);
-  return info && info.name && info.name !== base ? `${base} (${info.name})` : base;
-}
-
-function winnersText(winners) {
-  const names = winners.map(seatLabel).join(t("list.separator"));
-  return t(winners.length > 1 ? "web.final.shared" : "web.final.winner", { players: names });
-}
+const { seatLabel, winnersText } = seatLabeller(() => snapshot && snapshot.seats);
 
 function myTurn() {
   return Boolean(snapshot && snapshot.seat !== null && snapshot.seat !== undefined
@@ -194,7 +181,7 @@ async function start() {
                                               onError, onState });
   connection.connect();
   // Tests and curious people can reach the connection (e.g. to drop it on purpose).
-  window.boardwright = { connection, snapshot: () => snapshot };
+  window.boardwright = { connection, snapshot: () => snapshot, log: () => log };
 }
 
 start().catch((err) => {

@@ -1,6 +1,7 @@
 // The replay page: a finished match's public views, one step (applied action) at a time.
 
 import { api, h } from "./dom.js";
+import { seatLabeller } from "./seats.js";
 import { rendererFor } from "./games/index.js";
 import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { lineClass } from "./log-line.js";
@@ -15,16 +16,7 @@ let total = 0;
 let step = 0;
 let loading = null;
 
-function seatLabel(seat) {
-  const base = t("seat", { letter: String.fromCharCode(65 + seat) });
-  const info = summary && summary.seats.find((x) => x.seat === seat);
-  return info && info.name && info.name !== base ? `${base} (${info.name})` : base;
-}
-
-function winnersText(winners) {
-  const names = winners.map(seatLabel).join(t("list.separator"));
-  return t(winners.length > 1 ? "web.final.shared" : "web.final.winner", { players: names });
-}
+const { seatLabel, winnersText } = seatLabeller(() => summary && summary.seats);
 
 async function go(target) {
   const wanted = Math.max(0, total ? Math.min(target, total) : target);
