@@ -18,6 +18,14 @@ function seatName(seat) {
 
 // --- the creation form -------------------------------------------------------------------
 
+/** The choices a string option's help lists as "a | b | c" (e.g. "R8.3 automatic | optional
+ * refilling ..."), when the default is one of them; otherwise none (a free text field). */
+function listedChoices(option) {
+  const match = /(\w+(?: \| \w+)+)/.exec(option.help || "");
+  const choices = match ? match[1].split(" | ") : [];
+  return choices.includes(option.default) ? choices : [];
+}
+
 function optionInput(option) {
   const id = `opt-${option.name}`;
   const value = option.default;
@@ -26,15 +34,29 @@ function optionInput(option) {
     input = h("input", { type: "checkbox", id, name: option.name, checked: value });
   } else if (typeof value === "number") {
     input = h("input", { type: "number", id, name: option.name, value: String(value) });
+  } else if (typeof value === "string" && listedChoices(option).length) {
+    input = h("select", { id, name: option.name }, listedChoices(option).map((choice) =>
+      h("option", { value: choice, selected: choice === value }, choice)));
   } else {
-    // Structured defaults (e.g. board or tile data) are edited as JSON text.
+    // Structured defaults (the boards, the tile lists) are edited as JSON text.
     const text = typeof value === "string" ? value : JSON.stringify(value);
     input = h("input", { type: "text", id, name: option.name, value: text });
   }
-  input.dataset.default = JSON.stringify(value);
   const help = option.help ? h("small", { id: `${id}-help`, class: "help" }, option.help) : null;
   if (help) input.setAttribute("aria-describedby", help.id);
   return h("div", { class: "option" }, h("label", { for: id }, option.name), input, help);
+}
+
+/** Rule choices first; component data (boards, tiles), rarely changed, folded away. */
+function optionInputs(options) {
+  const simple = options.filter((o) => o.default === null || typeof o.default !== "object");
+  const data = options.filter((o) => o.default !== null && typeof o.default === "object");
+  const out = [h("legend", {}, t("web.lobby.options")), ...simple.map(optionInput)];
+  if (data.length) {
+    out.push(h("details", { class: "data-options" },
+      h("summary", {}, t("web.lobby.component_data")), ...data.map(optionInput)));
+  }
+  return out;
 }
 
 /** Only the options changed from their defaults, typed like the defaults. */
@@ -62,7 +84,7 @@ function seatRow(seat) {
     h("option", { value: "human", selected: seat === 0 }, t("web.lobby.human")),
     h("option", { value: "bot", selected: seat !== 0 }, t("web.lobby.bot")));
   const agent = h("input", { id: `seat-${seat}-agent`, class: "seat-agent", list: "agent-specs",
-                             value: "random", "aria-label": t("web.lobby.agent"),
+                             value: "greedy", "aria-label": t("web.lobby.agent"),
                              placeholder: "ismcts:iterations=300" });
   const name = h("input", { id: `seat-${seat}-name`, class: "seat-name",
                             "aria-label": t("web.lobby.name"), placeholder: seatName(seat) });
@@ -82,8 +104,7 @@ function renderForm() {
   for (let n = game.min_players; n <= game.max_players; n++) {
     players.append(h("option", { value: String(n), selected: n === previous }, String(n)));
   }
-  $("options").replaceChildren(h("legend", {}, t("web.lobby.options")),
-    ...(game.options || []).map(optionInput));
+  $("options").replaceChildren(...optionInputs(game.options || []));
   renderSeats();
 }
 
@@ -148,12 +169,14 @@ function showCreated(created) {
     h("p", {}, h("a", { href: absolute(created.spectate_url), class: "spectate-link" },
       t("web.lobby.spectate"))));
   box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
 }
 
 // --- the match lists ---------------------------------------------------------------------
 
 function matchItem(match) {
-  const seats = match.seats.map((s) => `${s.name}${s.kind === "bot" ? " 🤖" : ""}`).join(", ");
+  const seats = match.seats.map((s) => (s.kind === "bot"
+    ? `${s.name} (${t("web.lobby.bot")})` : s.name)).join(", ");
   const links = [];
   if (match.status === "finished") {
     links.push(h("a", { href: `/replay/${match.match_id}`, class: "replay-link" },

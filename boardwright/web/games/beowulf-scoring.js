@@ -53,7 +53,7 @@ function miniBoard(result, current, t) {
   return svg;
 }
 
-export function createScoring(element, ctx) {
+export function createScoring(element, ctx, onClose) {
   const { t } = ctx;
   let known = null;     // how many act results we have already seen
   let shown = -1;       // the index of the act result on display
@@ -115,7 +115,7 @@ export function createScoring(element, ctx) {
       h("h2", {}, t("web.scoring.title", { act: actName(t, result.act) })),
       h("div", { class: "act-tabs" }, tabs),
       h("button", { type: "button", class: "close", "aria-label": t("web.scoring.close"),
-                    onclick: () => { stop(); element.hidden = true; } }, "×"));
+                    onclick: () => { stop(); element.hidden = true; if (onClose) onClose(); } }, "×"));
     const down = result.turned_down && result.turned_down.length
       ? h("p", {}, t("render.turned_down", { cells: result.turned_down.join(t("list.separator")) }))
       : null;
@@ -132,13 +132,18 @@ export function createScoring(element, ctx) {
   }
 
   return {
+    /** Shows the latest act's scoring again, all of it at once. */
+    open() {
+      if (results.length) show(results.length - 1, false);
+    },
     update(snapshot) {
       results = snapshot.view.act_results || [];
       players = snapshot.view.players;
       if (known === null) {
-        // On opening the page, the past acts are there to look at, not to replay.
+        // On opening a page mid-game the past acts wait behind a button (open()); at the end
+        // the last act's scoring is part of the result.
         known = results.length;
-        if (results.length) show(results.length - 1, false);
+        if (results.length && snapshot.status === "finished") show(results.length - 1, false);
         else element.hidden = true;
         return;
       }

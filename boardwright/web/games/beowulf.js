@@ -58,7 +58,7 @@ export function createRenderer(elements, ctx) {
   let pending = null;      // {figure: diamonds} or {counsel: "B2"}: half of a compound move
   let pendingSeq = null;   // the seq the pending choice belongs to
   let last = null;         // [snapshot, state] of the latest update, to redraw on a choice
-  const scoring = createScoring(elements.scoring, ctx);
+  const scoring = createScoring(elements.scoring, ctx, () => { if (last) draw(...last); });
 
   function choose(choice) {
     pending = choice;
@@ -264,8 +264,13 @@ export function createRenderer(elements, ctx) {
       ? t("render.status.later", { act: actName(t, view.act), pool: view.pool,
                                    later: later.join(t("list.separator")) })
       : t("render.status", { act: actName(t, view.act), pool: view.pool });
+    const results = view.act_results || [];
+    const reopen = results.length && elements.scoring.hidden
+      ? h("button", { type: "button", class: "open-scoring", onclick: () => scoring.open() },
+        t("web.scoring.open", { act: actName(t, results[results.length - 1].act) }))
+      : null;
     return [h("h2", {}, t("web.match.players")), h("p", { class: "pool", id: "pool" }, pool),
-            h("ol", { class: "player-list" }, items)];
+            h("ol", { class: "player-list" }, items), reopen].filter(Boolean);
   }
 
   // --- all of it ------------------------------------------------------------------------
@@ -275,6 +280,7 @@ export function createRenderer(elements, ctx) {
     const seat = snapshot.seat;
     const interactive = Boolean(state.myTurn && !state.busy);
     const index = indexMoves(interactive ? snapshot.legal : []);
+    scoring.update(snapshot);   // first: the players' panel offers to reopen it when closed
     elements.board.replaceChildren(drawBoard(view, index, interactive));
     elements.players.replaceChildren(...drawPlayers(snapshot));
     elements.actions.replaceChildren(...drawActions(view, index, interactive));
@@ -290,7 +296,6 @@ export function createRenderer(elements, ctx) {
         h("div", { class: "hand-group" }, h("h3", {}, t("render.hand")),
           h("div", { class: "hand-tiles" }, drawHand(view, seat, index, interactive)), selected));
     }
-    scoring.update(snapshot);
   }
 
   return {
