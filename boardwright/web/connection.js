@@ -3,6 +3,8 @@
 
 const PING_MS = 25000;
 const MAX_BACKOFF_MS = 5000;
+// Close codes of a connection the server refused at the start (4000 + HTTP status).
+const REFUSED = new Set([4403, 4404]);
 
 export class MatchConnection {
   /**
@@ -46,9 +48,13 @@ export class MatchConnection {
       try { message = JSON.parse(event.data); } catch { return; }
       this.receive(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (socket !== this.socket) return;
       clearInterval(this.pingTimer);
+      if (REFUSED.has(event.code)) {   // a wrong token or no such match: retrying cannot help
+        this.handlers.onState("refused");
+        return;
+      }
       this.handlers.onState("offline");
       this.retryTimer = setTimeout(() => this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);

@@ -74,6 +74,8 @@ function renderTurn() {
   const el = $("turn");
   if (snapshot.status === "finished") {
     el.textContent = t("web.match.over");
+  } else if (snapshot.status === "open") {
+    el.textContent = t("web.match.waiting_join");
   } else if (myTurn()) {
     el.textContent = t("web.match.your_turn", { prompt: renderer.prompt(snapshot) });
   } else if (snapshot.to_move !== null && snapshot.to_move !== undefined

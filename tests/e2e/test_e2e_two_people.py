@@ -84,7 +84,9 @@ def test_two_people_play_each_other(server: str, browser: Browser, artifacts: Pa
         links = create_match(pages[0], server, ["human", "human"])
         assert sorted(links) == [0, 1]
         pages[0].click(".join-link[data-seat='0']")
-        pages[1].goto(links[1])   # the link the first person sent to the second
+        pages[0].wait_for_selector("body[data-status='open']")   # nothing happens until...
+        assert "Waiting for every player" in pages[0].locator("#turn").inner_text()
+        pages[1].goto(links[1])   # ...the second person opens the link the first one sent
         for page in pages.values():
             page.wait_for_selector("body[data-connection='online']")
         assert snapshot(pages[0])["seat"] == 0
