@@ -58,8 +58,29 @@ def _drop_and_reconnect(page: Page) -> None:
     page.wait_for_selector("body[data-connection='online']", state="attached")
     after = _log(page)
     assert after[:len(before)] == before
+    # A gap in seq (an update lost on the way) makes the page reconnect from what it has.
+    page.evaluate("(c => c.receive({type: 'update', seq: c.seq + 2}))"
+                  "(window.boardwright.connection)")
+    page.wait_for_selector("body[data-connection='online']", state="attached")
+    page.wait_for_function("(n) => window.boardwright.log().length >= n", arg=len(after))
+    after = _log(page)
     keys = [(line["seq"], line["kind"], line["text"]) for line in after]
     assert len(keys) == len(set(keys)), "a log line came twice after the reconnect"
+
+
+def _watch(context: Any, url: str, artifacts: Path) -> None:
+    """A spectator (no token) sees the board and the log, and no tile face in any hand."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-connection='online']", state="attached")
+    page.wait_for_selector("#board svg .cell")
+    view = snapshot(page)["view"]
+    assert snapshot(page)["seat"] is None and snapshot(page)["legal"] == []
+    assert all("tiles" not in hand for hand in view["hands"])
+    assert page.locator("[data-tile], #moves [data-action]").count() == 0
+    assert any(line["kind"] in PLACEMENTS for line in _log(page))
+    page.screenshot(path=artifacts / "spectator.png")
+    page.close()
 
 
 def _switch_language(page: Page) -> None:
@@ -83,6 +104,7 @@ def test_two_people_play_each_other(server: str, browser: Browser, artifacts: Pa
     try:
         links = create_match(pages[0], server, ["human", "human"])
         assert sorted(links) == [0, 1]
+        spectate = pages[0].get_attribute("#created .spectate-link", "href")
         pages[0].click(".join-link[data-seat='0']")
         pages[0].wait_for_selector("body[data-status='open']")   # nothing happens until...
         assert "Waiting for every player" in pages[0].locator("#turn").inner_text()
@@ -105,6 +127,7 @@ def test_two_people_play_each_other(server: str, browser: Browser, artifacts: Pa
                 mover = now
                 if turns == {0: 1, 1: 1}:
                     _drop_and_reconnect(pages[0])
+        _watch(contexts[0], spectate, artifacts)
         _switch_language(pages[1])
         for seat, page in pages.items():
             page.screenshot(path=artifacts / f"two-people-seat-{seat}.png")

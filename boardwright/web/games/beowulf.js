@@ -60,6 +60,11 @@ export function createRenderer(elements, ctx) {
   let last = null;         // [snapshot, state] of the latest update, to redraw on a choice
   const scoring = createScoring(elements.scoring, ctx, () => { if (last) draw(...last); });
 
+  // Escape drops a half-made move (a chosen figure or Good Counsel figure).
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && pending) choose(null);
+  });
+
   function choose(choice) {
     pending = choice;
     if (last) draw(...last);
