@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import TypeAdapter, ValidationError
+from starlette.websockets import WebSocketDisconnected
 
 from boardwright.agents import AGENTS
 from boardwright.engine import registry
@@ -210,8 +211,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             while True:
                 raw = await websocket.receive_text()
                 await _handle(match, conn, raw)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            pass  # the client left (WebSocketDisconnected: it left while we were sending)
         finally:
             writer.cancel()
             match.unsubscribe(conn, match.row.grace_seconds)
