@@ -56,8 +56,9 @@ def test_play_a_whole_match_against_three_bots(server: str, browser: Browser,
         assert page.locator("#final-scores tr.winner").count() >= 1
         # Acts I and II were scored while we played; Act III's scoring shows with the result.
         assert scoring_seen
-        page.locator("#scoring .scoring-all").click() if page.locator(
-            "#scoring .scoring-all").count() else None
+        show_all = page.locator("#scoring .scoring-all")
+        if show_all.count():
+            show_all.click()
         assert page.locator("#scoring").is_visible()
         assert page.locator("#log li").count() > 50
         page.screenshot(path=artifacts / "match-final-scores.png", full_page=True)
