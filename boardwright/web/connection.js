@@ -1,0 +1,113 @@
+// The match socket: connects, answers pings, and reconnects with `since=` after a drop or a
+// gap in `seq`, so the page never misses an action and never needs a reload.
+
+const PING_MS = 25000;
+const MAX_BACKOFF_MS = 5000;
+// Close codes of a connection the server refused at the start (4000 + HTTP status).
+const REFUSED = new Set([4403, 4404]);
+
+export class MatchConnection {
+  /**
+   * @param {string} matchId
+   * @param {{token?: string, lang: string, onWelcome: Function, onUpdate: Function,
+   *          onSeats: Function, onError: Function, onState: Function}} handlers
+   */
+  constructor(matchId, handlers) {
+    this.matchId = matchId;
+    this.handlers = handlers;
+    this.token = handlers.token || null;
+    this.lang = handlers.lang;
+    this.seq = null;          // the last seq we have fully applied
+    this.socket = null;
+    this.backoff = 250;
+    this.pingTimer = null;
+    this.retryTimer = null;
+  }
+
+  url() {
+    const params = new URLSearchParams({ lang: this.lang });
+    if (this.token) params.set("token", this.token);
+    if (this.seq !== null) params.set("since", String(this.seq));
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}?${params}`;
+  }
+
+  connect() {
+    clearTimeout(this.retryTimer);
+    this.handlers.onState("connecting");
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.backoff = 250;
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;   // a message of a socket we already replaced
+      let message;
+      try { message = JSON.parse(event.data); } catch { return; }
+      this.receive(message);
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket !== this.socket) return;
+      clearInterval(this.pingTimer);
+      if (REFUSED.has(event.code)) {   // a wrong token or no such match: retrying cannot help
+        this.handlers.onState("refused");
+        return;
+      }
+      this.handlers.onState("offline");
+      this.retryTimer = setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    });
+  }
+
+  /** Drops the current socket and connects again from the last applied seq. */
+  reconnect() {
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
+    this.connect();
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "welcome":
+        this.seq = message.seq;
+        this.handlers.onState("online");
+        this.handlers.onWelcome(message);
+        break;
+      case "update":
+        if (this.seq !== null && message.seq <= this.seq) return;     // already applied
+        if (this.seq !== null && message.seq > this.seq + 1) {          // we missed one
+          this.reconnect();
+          return;
+        }
+        this.seq = message.seq;
+        this.handlers.onUpdate(message);
+        break;
+      case "seats":
+        this.handlers.onSeats(message.seats);
+        break;
+      case "error":
+        this.handlers.onError(message);
+        break;
+      default:
+        break;  // "pong" and anything newer than this client
+    }
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  move(action) {
+    return this.send({ type: "move", action, expect_seq: this.seq });
+  }
+
+  setLanguage(lang) {
+    this.lang = lang;   // also used by the next reconnect
+    this.send({ type: "lang", lang });
+  }
+}

@@ -1,0 +1,230 @@
+// The lobby: list the games, create a match (options, human and bot seats), show the join
+// links of the created match, and list open, active and finished matches.
+
+import { absolute, api, h } from "./dom.js";
+import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let agents = [];
+
+function currentGame() {
+  return games.find((g) => g.id === $("game").value) || games[0];
+}
+
+function seatName(seat) {
+  return t("seat", { letter: String.fromCharCode(65 + seat) });
+}
+
+// --- the creation form -------------------------------------------------------------------
+
+/** The choices a string option's help lists as "a | b | c" (e.g. "R8.3 automatic | optional
+ * refilling ..."), when the default is one of them; otherwise none (a free text field). */
+function listedChoices(option) {
+  const match = /(\w+(?: \| \w+)+)/.exec(option.help || "");
+  const choices = match ? match[1].split(" | ") : [];
+  return choices.includes(option.default) ? choices : [];
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  const value = option.default;
+  let input;
+  if (typeof value === "boolean") {
+    input = h("input", { type: "checkbox", id, name: option.name, checked: value });
+  } else if (typeof value === "number") {
+    input = h("input", { type: "number", id, name: option.name, value: String(value) });
+  } else if (typeof value === "string" && listedChoices(option).length) {
+    input = h("select", { id, name: option.name }, listedChoices(option).map((choice) =>
+      h("option", { value: choice, selected: choice === value }, choice)));
+  } else {
+    // Structured defaults (the boards, the tile lists) are edited as JSON text.
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    input = h("input", { type: "text", id, name: option.name, value: text });
+  }
+  const help = option.help ? h("small", { id: `${id}-help`, class: "help" }, option.help) : null;
+  if (help) input.setAttribute("aria-describedby", help.id);
+  return h("div", { class: "option" }, h("label", { for: id }, option.name), input, help);
+}
+
+/** Rule choices first; component data (boards, tiles), rarely changed, folded away. */
+function optionInputs(options) {
+  const simple = options.filter((o) => o.default === null || typeof o.default !== "object");
+  const data = options.filter((o) => o.default !== null && typeof o.default === "object");
+  const out = [h("legend", {}, t("web.lobby.options")), ...simple.map(optionInput)];
+  if (data.length) {
+    out.push(h("details", { class: "data-options" },
+      h("summary", {}, t("web.lobby.component_data")), ...data.map(optionInput)));
+  }
+  return out;
+}
+
+/** Only the options changed from their defaults, typed like the defaults. */
+function chosenOptions() {
+  const out = {};
+  for (const option of currentGame().options || []) {
+    const input = $(`opt-${option.name}`);
+    const def = option.default;
+    let value;
+    if (typeof def === "boolean") value = input.checked;
+    else if (typeof def === "number") value = Number(input.value);
+    else if (typeof def === "string") value = input.value;
+    else {
+      try { value = JSON.parse(input.value); } catch { value = input.value; }
+    }
+    if (JSON.stringify(value) !== JSON.stringify(def)) out[option.name] = value;
+  }
+  return out;
+}
+
+function seatRow(seat) {
+  // Seat A is the person creating the match; the others default to bots.
+  const kind = h("select", { id: `seat-${seat}-kind`, class: "seat-kind",
+                             "aria-label": t("web.lobby.seat_kind") },
+    h("option", { value: "human", selected: seat === 0 }, t("web.lobby.human")),
+    h("option", { value: "bot", selected: seat !== 0 }, t("web.lobby.bot")));
+  const agent = h("input", { id: `seat-${seat}-agent`, class: "seat-agent", list: "agent-specs",
+                             value: "greedy", "aria-label": t("web.lobby.agent"),
+                             placeholder: "ismcts:iterations=300" });
+  const name = h("input", { id: `seat-${seat}-name`, class: "seat-name",
+                            "aria-label": t("web.lobby.name"), placeholder: seatName(seat) });
+  const sync = () => { agent.disabled = kind.value !== "bot"; };
+  kind.addEventListener("change", sync);
+  sync();
+  return h("div", { class: "seat-row", dataset: { seat: String(seat) } },
+    h("span", { class: `seat-badge seat-${seat}` }, seatName(seat)), kind, agent, name);
+}
+
+function renderForm() {
+  const game = currentGame();
+  if (!game) return;
+  const players = $("players");
+  const previous = Number(players.value) || game.max_players;
+  players.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    players.append(h("option", { value: String(n), selected: n === previous }, String(n)));
+  }
+  $("options").replaceChildren(...optionInputs(game.options || []));
+  renderSeats();
+}
+
+function renderSeats() {
+  const n = Number($("players").value);
+  $("seats").replaceChildren(h("legend", {}, t("web.lobby.seats")),
+    ...Array.from({ length: n }, (_, seat) => seatRow(seat)));
+}
+
+function seatSpecs() {
+  return [...document.querySelectorAll(".seat-row")].map((row) => {
+    const seat = Number(row.dataset.seat);
+    const kind = $(`seat-${seat}-kind`).value;
+    const spec = { kind };
+    if (kind === "bot") spec.agent = $(`seat-${seat}-agent`).value.trim() || "random";
+    const name = $(`seat-${seat}-name`).value.trim();
+    if (name) spec.name = name;
+    return spec;
+  });
+}
+
+async function createMatch(event) {
+  event.preventDefault();
+  const error = $("lobby-error");
+  error.hidden = true;
+  const body = {
+    game: currentGame().id,
+    players: Number($("players").value),
+    options: chosenOptions(),
+    lang: document.documentElement.lang || "en",
+    seats: seatSpecs(),
+  };
+  try {
+    const created = await api("/api/matches", { method: "POST", body });
+    showCreated(created);
+    refreshMatches();
+  } catch (err) {
+    error.textContent = t("web.error", { message: err.message });
+    error.hidden = false;
+  }
+}
+
+function showCreated(created) {
+  // The tokens exist only in this answer, so the links are shown once, here.
+  const box = $("created");
+  const items = created.seats.map((seat) => {
+    const label = `${seatName(seat.seat)} · ${seat.name || ""}`;
+    if (seat.kind !== "human" || !seat.join_url) {
+      return h("li", {}, label, " ", h("span", { class: "muted" }, t("web.lobby.bot")));
+    }
+    const url = absolute(seat.join_url);
+    return h("li", {}, label, " ",
+      h("a", { href: url, class: "join-link", dataset: { seat: String(seat.seat) } },
+        t("web.lobby.join_as", { player: seatName(seat.seat) })),
+      h("input", { type: "text", readonly: true, value: url, class: "link-copy",
+                   "aria-label": t("web.lobby.join_link") }));
+  });
+  box.replaceChildren(
+    h("h3", {}, t("web.lobby.created", { id: created.match_id })),
+    h("p", { class: "muted" }, t("web.lobby.links_once")),
+    h("ul", { class: "created-seats" }, items),
+    h("p", {}, h("a", { href: absolute(created.spectate_url), class: "spectate-link" },
+      t("web.lobby.spectate"))));
+  box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
+}
+
+// --- the match lists ---------------------------------------------------------------------
+
+function matchItem(match) {
+  const seats = match.seats.map((s) => (s.kind === "bot"
+    ? `${s.name} (${t("web.lobby.bot")})` : s.name)).join(", ");
+  const links = [];
+  if (match.status === "finished") {
+    links.push(h("a", { href: `/replay/${match.match_id}`, class: "replay-link" },
+      t("web.lobby.replay")));
+  } else {
+    links.push(h("a", { href: `/m/${match.match_id}`, class: "spectate-link" },
+      t("web.lobby.spectate")));
+  }
+  const winners = match.winners && match.winners.length
+    ? ` · ${t("web.winners", { players: match.winners.map(seatName).join(", ") })}` : "";
+  return h("li", { dataset: { match: match.match_id } },
+    h("span", { class: "match-game" }, match.game), " ",
+    h("span", { class: "muted" }, `${match.match_id} · ${seats}${winners}`), " ", ...links);
+}
+
+async function refreshMatches() {
+  for (const status of ["open", "active", "finished"]) {
+    const list = $(`matches-${status}`);
+    try {
+      const matches = await api(`/api/matches?status=${status}`);
+      list.replaceChildren(...(matches.length ? matches.map(matchItem)
+        : [h("li", { class: "muted" }, t("web.lobby.none"))]));
+    } catch (err) {
+      list.replaceChildren(h("li", { class: "error" }, t("web.error", { message: err.message })));
+    }
+  }
+}
+
+async function start() {
+  await loadLanguage(initialLanguage(), "beowulf");
+  translatePage();
+  languageSwitch($("lang"), "beowulf", () => { renderForm(); refreshMatches(); });
+  [games, agents] = await Promise.all([api("/api/games"), api("/api/agents").catch(() => [])]);
+  $("game").replaceChildren(...games.map((g) => h("option", { value: g.id }, g.title)));
+  $("agent-specs").replaceChildren(...["random", "greedy", ...agents.flatMap((a) =>
+    [a.name, a.settings_example])].filter((v, i, all) => v && all.indexOf(v) === i)
+    .map((v) => h("option", { value: v })));
+  $("game").addEventListener("change", renderForm);
+  $("players").addEventListener("change", renderSeats);
+  $("create-form").addEventListener("submit", createMatch);
+  $("refresh").addEventListener("click", refreshMatches);
+  renderForm();
+  refreshMatches();
+  document.body.dataset.ready = "true";
+}
+
+start().catch((err) => {
+  const error = $("lobby-error");
+  error.textContent = t("web.error", { message: err.message });
+  error.hidden = false;
+});

@@ -1,0 +1,192 @@
+// The match page: one seat's (or a spectator's) live view. The server sends the view and the
+// legal moves; this page draws them, turns clicks into those moves, and never decides rules.
+
+import { MatchConnection } from "./connection.js";
+import { api, h } from "./dom.js";
+import { seatLabeller } from "./seats.js";
+import { rendererFor } from "./games/index.js";
+import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
+import { lineClass } from "./log-line.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+// /m/{id} is the served path; match.html?id= also works when the page is opened directly.
+const matchId = params.get("id") || decodeURIComponent(location.pathname.split("/").pop());
+const token = params.get("token");
+
+let snapshot = null;   // the latest Snapshot, kept current by welcome and update messages
+let log = [];          // LogLines in seq order
+let busy = false;      // a move of ours is on its way: no second click until the answer
+let renderer = null;
+let connection = null;
+
+const { seatLabel, winnersText } = seatLabeller(() => snapshot && snapshot.seats);
+
+function myTurn() {
+  return Boolean(snapshot && snapshot.seat !== null && snapshot.seat !== undefined
+    && snapshot.status !== "finished" && snapshot.to_move === snapshot.seat
+    && snapshot.legal.length > 0);
+}
+
+// --- sending ------------------------------------------------------------------------------
+
+function play(moveText) {
+  if (busy || !myTurn()) return;
+  if (!snapshot.legal.some((m) => m.text === moveText)) return;
+  busy = connection.move(moveText);
+  showError(null);
+  render();
+}
+
+function showError(message) {
+  const el = $("error");
+  el.hidden = !message;
+  el.textContent = message || "";
+}
+
+// --- drawing ------------------------------------------------------------------------------
+
+function renderMoves() {
+  const list = $("moves");
+  if (!myTurn()) {
+    const note = snapshot.seat === null || snapshot.seat === undefined
+      ? t("web.match.spectating") : t("web.match.no_moves");
+    list.replaceChildren(h("p", { class: "muted" }, note));
+    return;
+  }
+  list.replaceChildren(...snapshot.legal.map((move) => h("button", {
+    type: "button", class: "move", disabled: busy,
+    dataset: { action: move.text, moveId: String(move.id) },
+    onclick: () => play(move.text),
+  }, move.label)));
+}
+
+function renderLog() {
+  const list = $("log");
+  list.replaceChildren(...log.map((line) => h("li", {
+    class: lineClass(line),
+    dataset: { seq: String(line.seq), kind: line.kind },
+  }, line.text)));
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderTurn() {
+  const el = $("turn");
+  if (snapshot.status === "finished") {
+    el.textContent = t("web.match.over");
+  } else if (snapshot.status === "open") {
+    el.textContent = t("web.match.waiting_join");
+  } else if (myTurn()) {
+    el.textContent = t("web.match.your_turn", { prompt: renderer.prompt(snapshot) });
+  } else if (snapshot.to_move !== null && snapshot.to_move !== undefined
+             && snapshot.to_move >= 0) {
+    el.textContent = t("web.match.waiting_for", { player: seatLabel(snapshot.to_move),
+                                                  prompt: renderer.prompt(snapshot) });
+  } else {
+    el.textContent = renderer.prompt(snapshot);
+  }
+  el.classList.toggle("mine", myTurn());
+}
+
+function renderFinal() {
+  const el = $("final-scores");
+  el.hidden = snapshot.status !== "finished";
+  if (!el.hidden) renderer.renderFinal(el, snapshot);
+}
+
+function render() {
+  if (!snapshot) return;
+  const body = document.body.dataset;
+  body.status = snapshot.status;
+  body.seq = String(snapshot.seq);
+  body.myTurn = String(myTurn());
+  body.busy = String(busy);
+  const you = snapshot.seat === null || snapshot.seat === undefined
+    ? t("web.match.spectator") : t("web.match.you_are", { player: seatLabel(snapshot.seat) });
+  $("title").textContent = `${matchId} · ${you}`;
+  renderTurn();
+  renderer.update(snapshot, { busy, myTurn: myTurn() });
+  renderMoves();
+  renderLog();
+  renderFinal();
+}
+
+// --- messages -----------------------------------------------------------------------------
+
+function onWelcome(message) {
+  // A welcome after `since=N` carries only later lines; one after a language change carries
+  // them all again, in the new language. Either way the new lines replace ours from their start.
+  const cutoff = message.log.length ? message.log[0].seq : Infinity;
+  log = log.filter((line) => line.seq < cutoff).concat(message.log);
+  snapshot = { ...message };
+  delete snapshot.type;
+  delete snapshot.log;
+  busy = false;
+  render();
+}
+
+function onUpdate(message) {
+  snapshot = {
+    ...snapshot,
+    seq: message.seq,
+    view: message.view,
+    legal: message.legal,
+    to_move: message.to_move,
+    status: message.status,
+    seats: message.seats || snapshot.seats,
+    winners: message.winners ?? (message.view && message.view.winners) ?? snapshot.winners,
+    returns: message.returns ?? snapshot.returns,
+  };
+  log = log.concat(message.events || []);
+  // Our move has been applied once we see an update whose actor is us, or it is not our turn.
+  if (message.actor === snapshot.seat || !myTurn()) busy = false;
+  render();
+}
+
+function onSeats(seats) {
+  if (!snapshot) return;
+  snapshot.seats = seats;
+  render();
+}
+
+function onError(message) {
+  busy = false;
+  showError(t("web.error", { message: message.message || message.code }));
+  render();
+}
+
+function onState(state) {
+  const el = $("connection");
+  el.dataset.state = state;
+  el.textContent = t(`web.match.connection.${state}`);
+  document.body.dataset.connection = state;
+}
+
+async function start() {
+  const lang = initialLanguage();
+  const summary = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+  await loadLanguage(lang, summary.game);
+  translatePage();
+  const module = await rendererFor(summary.game);
+  renderer = module.createRenderer({
+    board: $("board"), hand: $("hand"), actions: $("actions"), players: $("players"),
+    scoring: $("scoring"),
+  }, { t, play, seatLabel, winnersText });
+  languageSwitch($("lang"), summary.game, (newLang) => {
+    connection.setLanguage(newLang);
+    const url = new URL(location.href);
+    url.searchParams.set("lang", newLang);
+    history.replaceState(null, "", url);
+    render();
+  });
+  connection = new MatchConnection(matchId, { token, lang, onWelcome, onUpdate, onSeats,
+                                              onError, onState });
+  connection.connect();
+  // Tests and curious people can reach the connection (e.g. to drop it on purpose).
+  window.boardwright = { connection, snapshot: () => snapshot, log: () => log };
+}
+
+start().catch((err) => {
+  showError(t("web.error", { message: err.message }));
+  document.body.dataset.status = "error";
+});

@@ -1,0 +1,100 @@
+"""Fixtures for the browser end-to-end tests: the real server as a subprocess on a free port
+with a fresh SQLite file, and Debian's Chromium driven by Playwright (never a downloaded one).
+
+Screenshots go to `test-artifacts/e2e/` at the repository root (ignored by git)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("BOARDWRIGHT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "e2e"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _boardwright_command() -> list[str]:
+    # The console script next to this interpreter (the venv's), else the module itself.
+    script = Path(sys.executable).with_name("boardwright")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "boardwright.cli.main"]
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a freshly started `boardwright serve`; killed after the session."""
+    folder = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    log_path = folder / "server.log"
+    log = log_path.open("wb")
+    process = subprocess.Popen(
+        [*_boardwright_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--db", f"sqlite:///{folder / 'db.sqlite'}", "--bot-workers", "1"],
+        stdout=log, stderr=subprocess.STDOUT, cwd=folder)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"the server exited with {process.returncode}:\n"
+                            + log_path.read_text(errors="replace"))
+            try:
+                with urllib.request.urlopen(f"{base}/api/games", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("the server did not answer within 60 s:\n"
+                            + log_path.read_text(errors="replace"))
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+        if ARTIFACTS.is_dir():  # the server's side of any failure, next to the screenshots
+            shutil.copy(log_path, ARTIFACTS / "server.log")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium. Missing Chromium is a failure, never a skip: CI installs it."""
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: the browser tests need it "
+                    "(apt-get install chromium; `playwright install` is not used here)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
