@@ -8,6 +8,16 @@ heuristic. Rewards are per seat in [0, 1]: how much each seat's heuristic lead o
 opponent grew since the search's start, squashed (at the end of the game, half for the win and
 half for that margin), so every seat maximises its own result (max^n).
 
+Three opt-in settings change the tree's shape (docs/strength.md has their measurements; none
+has yet been shown to make the agent stronger, so all are off by default):
+- `finish_turn=1`: a leaf in the middle of the mover's compound move (a tile drawn, not yet placed)
+  is played to the end of that move with the rollout policy before it is judged, and so is each
+  action when progressive widening orders a node's actions;
+- `chance_leaf=1`: the tree stops at chance (with `finish_turn`, a draw is then judged as the
+  average over sampled tiles of the policy's placement, not as a subtree of poorly explored ones);
+- `lazy=1`: a non-root node is judged as it stands until it earned its ordering (`widen_after`
+  visits), instead of opening random children whose replies would flatter the move above it.
+
 Budgets: `iterations` and/or `seconds` (anytime: the search stops at whichever comes first).
 Iteration budgets keep a game reproducible; time budgets do not.
 """
@@ -21,6 +31,9 @@ from collections.abc import Sequence
 
 from boardwright.engine.api import CHANCE, TERMINAL, Game, State, View
 from boardwright.engine.play import sample_chance
+
+#: most own steps (and chance draws) a leaf's unfinished move is played out with
+MAX_FINISH_STEPS = 6
 
 
 class Node:
@@ -70,7 +83,8 @@ class ISMCTSAgent:
 
     def __init__(self, iterations: int = 1000, seconds: float | None = None,
                  exploration: float = 0.3, depth: int = 0, scale: float = 10.0,
-                 widen_after: int = 8, widen_base: int = 4, widen_rate: float = 2.0) -> None:
+                 widen_after: int = 8, widen_base: int = 4, widen_rate: float = 2.0,
+                 finish_turn: int = 0, chance_leaf: int = 0, lazy: int = 0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         self.iterations = iterations
@@ -81,6 +95,9 @@ class ISMCTSAgent:
         self.widen_after = widen_after
         self.widen_base = widen_base
         self.widen_rate = widen_rate
+        self.finish_turn = bool(finish_turn)
+        self.chance_leaf = bool(chance_leaf)
+        self.lazy = bool(lazy)
         self.last_iterations = 0
         self._root: Node | None = None
         self._baseline: list[float] | None = None
@@ -117,6 +134,7 @@ class ISMCTSAgent:
         path = [root]
         node = root
         c = self.exploration
+        mover = TERMINAL
         # selection and expansion, sampling chance on the way
         while True:
             actor = state.current_player()
@@ -124,7 +142,14 @@ class ISMCTSAgent:
                 break
             if actor == CHANCE:
                 state.apply(sample_chance(state.chance_outcomes(), rng))
+                if self.chance_leaf:
+                    break
                 continue
+            if (self.lazy and node.order is None and node is not root
+                    and node.visits < self.widen_after):
+                # a young node is judged as it stands: its first children would be random
+                # actions, and random replies make every move above them look better than it is
+                break
             legal = state.legal_actions()
             children = node.children
             for a in legal:
@@ -132,6 +157,7 @@ class ISMCTSAgent:
                 if child is not None:
                     child.available += 1
             action = self._expansion(game, state, node, legal, actor, rng)
+            mover = actor
             if action is not None:
                 child = Node(state.num_players)
                 child.available = 1
@@ -150,6 +176,8 @@ class ISMCTSAgent:
             state.apply(best_action)
             node = children[best_action]
             path.append(node)
+        if self.finish_turn:
+            self._finish_turn(game, state, mover, rng)
         rewards = self._rollout(game, state, rng)
         for n in path:
             n.visits += 1
@@ -168,7 +196,7 @@ class ISMCTSAgent:
         children = node.children
         first_root_visit = node is self._root and node.visits == 0
         if node.order is None and (node.visits >= self.widen_after or first_root_visit):
-            node.order = self._order(game, state, legal, actor)
+            node.order = self._order(game, state, legal, actor, rng)
         if node.order is None:
             untried = [a for a in legal if a not in children]
             return rng.choice(untried) if untried else None
@@ -181,14 +209,30 @@ class ISMCTSAgent:
             return next((a for a in node.order if a in allowed), rng.choice(legal))
         return None
 
-    def _order(self, game: Game, state: State, legal: list[int], actor: int) -> list[int]:
+    def _order(self, game: Game, state: State, legal: list[int], actor: int,
+               rng: random.Random) -> list[int]:
         scored = []
         for a in legal:
             child = state.clone()
             child.apply(a)
+            if self.finish_turn:
+                self._finish_turn(game, child, actor, rng)
             scored.append((margins(game.evaluate(child))[actor], a))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [a for _, a in scored]
+
+    def _finish_turn(self, game: Game, state: State, mover: int, rng: random.Random) -> None:
+        """Play out the rest of `mover`'s compound move (e.g. the tile after a draw) with the
+        rollout policy, so that a leaf is judged where the move is complete: a half-made move
+        (a tile drawn, not yet placed) would otherwise look worth nothing."""
+        for _ in range(MAX_FINISH_STEPS):
+            actor = state.current_player()
+            if actor == CHANCE:
+                state.apply(sample_chance(state.chance_outcomes(), rng))
+            elif actor == mover:
+                state.apply(game.rollout_action(state, rng))
+            else:
+                return
 
     def _rollout(self, game: Game, state: State, rng: random.Random) -> list[float]:
         steps = 0

@@ -186,3 +186,41 @@ def test_beowulf_rollout_policy_plays_legal_moves_and_places_tiles_well() -> Non
     state.apply(state.action_from_text("tile -5/I"))
     put = state.action_to_text(GAME.rollout_action(state, random.Random(0)))
     assert put in {"put C1", "put C2", "put A3", "put B3"}, put
+
+
+def _after_draw() -> tuple[State, int]:
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    draw = state.action_from_text("draw")
+    assert draw in state.legal_actions()
+    state.apply(draw)
+    return state, seat
+
+
+def test_ismcts_finish_turn_plays_a_drawn_tile_before_judging() -> None:
+    state, seat = _after_draw()
+    ISMCTSAgent(finish_turn=1)._finish_turn(GAME, state, seat, random.Random(0))
+    assert state.current_player() not in (CHANCE, seat)
+    assert state.view(None)["hands"][seat]["count"] <= 2  # the drawn tile was played
+
+
+def test_ismcts_chance_leaf_grows_no_tree_below_a_draw() -> None:
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    agent = ISMCTSAgent(iterations=300, chance_leaf=1, finish_turn=1)
+    agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
+    root = agent._root
+    assert root is not None
+    draw = root.children[state.action_from_text("draw")]
+    assert draw.visits > 0 and not draw.children
+
+
+def test_ismcts_lazy_nodes_open_children_only_once_ordered() -> None:
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    agent = ISMCTSAgent(iterations=300, lazy=1, widen_after=8)
+    agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
+    assert agent._root is not None
+    young = [c for c in agent._root.children.values() if c.visits < 8]
+    assert young and all(not c.children for c in young)
+    assert any(c.children for c in agent._root.children.values() if c.visits > 8)

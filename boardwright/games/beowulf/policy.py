@@ -12,7 +12,7 @@ import random
 
 from .data import FIG, GORGE_CODE
 from .notation import TileType
-from .rules import PLAY, SELECT, TURN
+from .rules import PLAY, SELECT, TURN, empty_cells
 from .state import BeowulfState
 
 GORGE = int(TileType.GORGE)
@@ -59,6 +59,23 @@ def _line_value(state: BeowulfState, cell: int) -> int:
     return sum(faces[board[n] - 1][1] for n in _lines(state, cell) if 0 < board[n] < FIG)
 
 
+def _best_tile(state: BeowulfState, seat: int, tiles: list[int]) -> int:
+    """The tile in hand whose best empty space gains the most (a Treasure may be cashed)."""
+    cfg = state.cfg
+    ids = cfg.ids
+    weights = [_tile_gain(state, seat, c, 1) for c in empty_cells(state)] or [0]
+    top, bottom = max(weights), min(weights)
+
+    def gain(action: int) -> tuple[float, int]:
+        tile_type, value = cfg.faces[action - ids.choose]
+        best = value * (top if value > 0 else bottom)
+        if tile_type == TREASURE:
+            best = max(best, value)
+        return best, abs(value)
+
+    return max(tiles, key=lambda a: (gain(a), a))
+
+
 def rollout_action(state: BeowulfState, rng: random.Random) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
@@ -81,7 +98,7 @@ def rollout_action(state: BeowulfState, rng: random.Random) -> int:
     if state.phase == SELECT or (state.phase == TURN and legal[-1] >= ids.choose):
         tiles = [a for a in legal if ids.choose <= a < ids.put]
         if tiles:
-            return max(tiles, key=lambda a: (abs(cfg.faces[a - ids.choose][1]), a))
+            return _best_tile(state, seat, tiles)
     if state.phase == PLAY and cfg.faces[state.selected][0] != COUNSEL:
         value = cfg.faces[state.selected][1]
         puts = [a for a in legal if ids.put <= a < ids.cash]
