@@ -53,6 +53,12 @@ class Config:
     doom_cards: int
     hero_ids: tuple[int, ...]
 
+    def options_json(self) -> dict[str, Any]:
+        out = self.options.model_dump()
+        if out["heroes"] is not None:
+            out["heroes"] = list(out["heroes"])
+        return out
+
 
 def _texts(cfg_adv: int, cfg_mkt: int, content: Content) -> list[tuple[str, int]]:
     return [

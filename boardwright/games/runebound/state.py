@@ -59,6 +59,30 @@ def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
     return q
 
 
+def _copy_g(g: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy that knows the state's shape (clone and to_json share it)."""
+    h = dict(g)
+    h["players"] = [_copy_player(p) for p in g["players"]]
+    h["decks"] = {k: [v[0][:], v[1][:]] for k, v in g["decks"].items()}
+    h["mdeck"] = [g["mdeck"][0][:], g["mdeck"][1][:]]
+    h["markets"] = [m[:] for m in g["markets"]]
+    for k in ("board", "pool", "doom", "out", "dice", "act", "bought", "winners", "end_order"):
+        h[k] = g[k][:]
+    h["slots"] = [s[:] for s in g["slots"]]
+    cb = g["combat"]
+    if cb is not None:
+        cb = dict(cb)
+        cb["attacked"] = cb["attacked"][:]
+        cb["ally_fs"] = cb["ally_fs"][:]
+        cb["queue"] = [q[:] for q in cb["queue"]]
+        if cb.get("fs") is not None:
+            cb["fs"] = cb["fs"][:]
+        h["combat"] = cb
+    if g["pending"] is not None:
+        h["pending"] = g["pending"][:]
+    return h
+
+
 class RuneboundState(State):
     __slots__ = ("_legal", "cfg", "g")
 
@@ -92,7 +116,8 @@ class RuneboundState(State):
             "out": [], "seat": 0, "round": 1, "phase": "setup_hero" if not cfg.hero_ids
             else "setup_market", "setup_city": 1, "dice": [], "to_roll": 0, "recover": 0,
             "act": [], "combat": None, "pending": None, "bought": [], "winners": [],
-            "endgame": False, "end_order": [], "end_idx": 0, "log_turns": 0,
+            "endgame": False, "end_order": [], "end_idx": 0, "log_turns": 0, "enc": -1,
+            "adv_src": -1, "extra_dice": 0, "start_endgame": False,
         }
         for p in self.g["players"]:
             p["pos"] = p["prev"] = c.tamalir
@@ -178,33 +203,15 @@ class RuneboundState(State):
         return self.to_json()
 
     def clone(self) -> RuneboundState:
-        g = self.g
-        h = dict(g)
-        h["players"] = [_copy_player(p) for p in g["players"]]
-        h["decks"] = {k: [v[0][:], v[1][:]] for k, v in g["decks"].items()}
-        h["mdeck"] = [g["mdeck"][0][:], g["mdeck"][1][:]]
-        h["markets"] = [m[:] for m in g["markets"]]
-        for k in ("board", "pool", "doom", "out", "dice", "act", "bought", "winners",
-                  "end_order"):
-            h[k] = g[k][:]
-        h["slots"] = [s[:] for s in g["slots"]]
-        if g["combat"] is not None:
-            cb = dict(g["combat"])
-            cb["attacked"] = cb["attacked"][:]
-            cb["ally_fs"] = cb["ally_fs"][:]
-            cb["queue"] = [q[:] for q in cb["queue"]]
-            h["combat"] = cb
-        if g["pending"] is not None:
-            h["pending"] = list(g["pending"])
         s = RuneboundState.__new__(RuneboundState)
         s.cfg = self.cfg
-        s.g = h
+        s.g = _copy_g(self.g)
         s._legal = self._legal
         return s
 
     def to_json(self) -> dict[str, Any]:
         return {"format": STATE_FORMAT, "players": self.cfg.players,
-                "options": _deep(self.cfg.options.model_dump()), "g": _deep(self.g)}
+                "options": self.cfg.options_json(), "g": _copy_g(self.g)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RuneboundState:
@@ -212,7 +219,7 @@ class RuneboundState(State):
             raise BadRecord("not a Runebound state", code="bad_record")
         try:
             cfg = build_config(int(data["players"]), dict(data["options"]))
-            g = _deep(data["g"])
+            g = _copy_g(data["g"])
             if g["pending"] is not None:
                 g["pending"] = list(g["pending"])
         except (KeyError, TypeError, ValueError) as exc:
@@ -1311,6 +1318,15 @@ class RuneboundState(State):
             else:
                 self._to_column(ev)
         p["pos"] = p["prev"] = c.cities[near]
+        if g["endgame"]:
+            # CHOICE R10.8 a hero knocked out in the endgame has fallen: out of the order
+            g["end_order"].pop(g["end_idx"])
+            g["end_idx"] -= 1
+            ev.append(Event("fallen", {"seat": g["seat"]}))
+            if not g["end_order"]:
+                g["combat"] = None
+                self._finish_by_score(ev, "all_fallen")
+                return
         self._end_after_combat(ev)
 
     # ------------------------------------------------------------------ items, limits, XP
