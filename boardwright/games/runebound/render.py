@@ -16,7 +16,9 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     c = load(view.get("options", {}).get("content"))
     g = view["g"]
     lines: list[str] = ["Runebound (2nd ed.) — ORIGINAL content set (not FFG's cards or map)"]
-    pos = {p["pos"]: i for i, p in enumerate(g["players"])}
+    pos: dict[int, str] = {}
+    for i, p in enumerate(g["players"]):  # several heroes on one hex show as '&'
+        pos[p["pos"]] = "&" if p["pos"] in pos else str(i + 1)
     qs = [q for q, _ in c.coords]
     rs = [r for _, r in c.coords]
     index = {xy: i for i, xy in enumerate(c.coords)}
@@ -27,20 +29,20 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
             if h is None:
                 row += "  "
             elif h in pos:
-                row += str(pos[h] + 1) + " "
+                row += pos[h] + " "
             elif g["board"][h] >= 0:
                 row += "gybr"[g["board"][h]] + " "
             else:
                 row += TERRAIN_CHAR[c.terrain[h]] + " "
         lines.append(row.rstrip())
     lines.append("legend: . plains = road ~ river % swamp ♣ forest n hills ^ mountain C city;"
-                 " g/y/b/r adventure counters; digits heroes")
+                 " g/y/b/r adventure counters; digits heroes (& several)")
     for i, p in enumerate(g["players"]):
         h = c.heroes[p["hero"]]
         b = p["bonus"]
         lines.append(
             f"{msg(lang, 'seat', n=i + 1)}{' *' if i == g['seat'] else ''}: {h.name} "
-            f"[{h.source}] life {p['wounds']}/{h.life + b[4]} wounds, exh {p['exh']}/"
+            f"({h.source}) life {p['wounds']}/{h.life + b[4]} wounds, exh {p['exh']}/"
             f"{h.stamina + 2 * b[3]}, mind {h.mind[0] + 2 * b[0]}/{h.mind[1]} body "
             f"{h.body[0] + 2 * b[1]}/{h.body[1]} spirit {h.spirit[0] + 2 * b[2]}/{h.spirit[1]}"
             f", gold {p['gold']}, counters {dict(zip(COLOURS, p['counters'], strict=True))},"
@@ -64,7 +66,7 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     if g["combat"]:
         cb = g["combat"]
         a = c.adventures[cb["card"]]
-        lines.append(f"combat: {a.name} [{a.source}] mind {a.mind[0]}/{a.mind[1]} body "
+        lines.append(f"combat: {a.name} ({a.source}) mind {a.mind[0]}/{a.mind[1]} body "
                      f"{a.body[0]}/{a.body[1]} spirit {a.spirit[0]}/{a.spirit[1]} wounds "
                      f"{cb['wounds']}/{a.life}")
     return "\n".join(lines)

@@ -57,6 +57,8 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
             args["card"] = c.market[p["allies"][off][0]].name
         else:
             args["card"] = f"#{off + 1}"
+    if name == "rest" and off >= 4:
+        name = "roll_move"
     key = f"action.{name}"
     if key not in catalogue("en"):
         return state.cfg.texts[action]
@@ -73,6 +75,10 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
             kw["card"] = c.adventures[kw["card"]].name
         elif kw["card"] < len(c.market):
             kw["card"] = c.market[kw["card"]].name
+    if kind == "hero" and isinstance(kw.get("hero"), int) and kw["hero"] < len(c.heroes):
+        kw["hero"] = c.heroes[kw["hero"]].name
+    if kind == "dice":
+        kw["faces"] = ", ".join("+".join(c.dice.faces[f]) for f in kw.get("faces", []))
     if "seat" in kw:
         kw["player"] = msg(lang, "seat", n=int(kw["seat"]) + 1)
     key = f"event.{kind}"
