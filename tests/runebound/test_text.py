@@ -37,4 +37,4 @@ def test_render_shows_board_party_sheet_and_original_content_notice() -> None:
     out = GAME.render(s.view(0))
     assert "ORIGINAL content" in out
     assert "Varikas the Dead" in out and "gold 3" in out
-    assert "&" in out  # both heroes in Tamalir
+    assert "&" in out and "Player A" in out  # both heroes in Tamalir

@@ -52,6 +52,8 @@ class Config:
     xp_cost: int
     doom_cards: int
     hero_ids: tuple[int, ...]
+    #: static facts a front end needs to draw a view (shared, never copied): the map, names
+    map_view: dict[str, Any]
 
     def options_json(self) -> dict[str, Any]:
         out = self.options.model_dump()
@@ -152,7 +154,23 @@ def _build_config(players: int, options: dict[str, Any]) -> Config:
     return Config(players=players, options=opts, content=content, space=space,
                   texts=tuple(texts), by_text={t: i for i, t in enumerate(texts)},
                   n_adv=len(content.adventures), n_mkt=len(content.market),
-                  xp_cost=opts.xp_cost or 4, doom_cards=DOOM_CARDS[players], hero_ids=hero_ids)
+                  xp_cost=opts.xp_cost or 4, doom_cards=DOOM_CARDS[players], hero_ids=hero_ids,
+                  map_view=_map_view(content))
+
+
+def _map_view(content: Content) -> dict[str, Any]:
+    c = content
+    return {
+        "hexes": [[q, r, c.terrain[i],
+                   c.board.cities[c.city_of[i]].name if i in c.city_of else None, c.gem[i]]
+                  for i, (q, r) in enumerate(c.coords)],
+        "cities": [[c.cities[k], city.name] for k, city in enumerate(c.board.cities)],
+        "heroes": [[h.name, h.source] for h in c.heroes],
+        "adventures": [[a.name, a.colour, a.kind, a.source] for a in c.adventures],
+        "market": [[m.name, m.kind, m.cost, m.source] for m in c.market],
+        "dice": [list(f) for f in c.dice.faces],
+        "original": all(h.source == "original" for h in c.heroes[1:]),
+    }
 
 
 __all__ = ["COLOURS", "Config", "RuneboundOptions", "build_config"]

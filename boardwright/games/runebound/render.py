@@ -18,7 +18,7 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     lines: list[str] = ["Runebound (2nd ed.) — ORIGINAL content set (not FFG's cards or map)"]
     pos: dict[int, str] = {}
     for i, p in enumerate(g["players"]):  # several heroes on one hex show as '&'
-        pos[p["pos"]] = "&" if p["pos"] in pos else str(i + 1)
+        pos[p["pos"]] = "&" if p["pos"] in pos else chr(65 + i)
     qs = [q for q, _ in c.coords]
     rs = [r for _, r in c.coords]
     index = {xy: i for i, xy in enumerate(c.coords)}
@@ -36,12 +36,12 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
                 row += TERRAIN_CHAR[c.terrain[h]] + " "
         lines.append(row.rstrip())
     lines.append("legend: . plains = road ~ river % swamp ♣ forest n hills ^ mountain C city;"
-                 " g/y/b/r adventure counters; digits heroes (& several)")
+                 " g/y/b/r adventure counters; letters heroes (& several)")
     for i, p in enumerate(g["players"]):
         h = c.heroes[p["hero"]]
         b = p["bonus"]
         lines.append(
-            f"{msg(lang, 'seat', n=i + 1)}{' *' if i == g['seat'] else ''}: {h.name} "
+            f"{msg(lang, 'seat', letter=chr(65 + i))}{' *' if i == g['seat'] else ''}: {h.name} "
             f"({h.source}) life {p['wounds']}/{h.life + b[4]} wounds, exh {p['exh']}/"
             f"{h.stamina + 2 * b[3]}, mind {h.mind[0] + 2 * b[0]}/{h.mind[1]} body "
             f"{h.body[0] + 2 * b[1]}/{h.body[1]} spirit {h.spirit[0] + 2 * b[2]}/{h.spirit[1]}"

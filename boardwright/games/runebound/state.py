@@ -199,8 +199,11 @@ class RuneboundState(State):
         return list(self.g["winners"])
 
     def view(self, seat: int | None) -> View:
-        # No hidden facts (see the module docstring): every seat sees the whole state.
-        return self.to_json()
+        # No hidden facts (see the module docstring): every seat sees the whole state, plus the
+        # static map and card names a front end draws it with.
+        v = self.to_json()
+        v["map"] = self.cfg.map_view
+        return v
 
     def clone(self) -> RuneboundState:
         s = RuneboundState.__new__(RuneboundState)

@@ -80,7 +80,10 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
     if kind == "dice":
         kw["faces"] = ", ".join("+".join(c.dice.faces[f]) for f in kw.get("faces", []))
     if "seat" in kw:
-        kw["player"] = msg(lang, "seat", n=int(kw["seat"]) + 1)
+        kw["player"] = msg(lang, "seat", letter=chr(65 + int(kw["seat"])))
+    if isinstance(kw.get("winners"), list):
+        kw["winners"] = ", ".join(msg(lang, "seat", letter=chr(65 + int(w)))
+                                  for w in kw["winners"])
     key = f"event.{kind}"
     if key not in catalogue("en"):
         return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in kw.items())
