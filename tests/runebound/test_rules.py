@@ -604,3 +604,25 @@ def test_hidden_information_none_deck_orders_are_chance() -> None:
     assert s.view(0) == t.view(0) == s.view(None)
     drawn = GAME.sample_state(s.view(1), 1, __import__("random").Random(1))
     assert drawn.to_json() == s.to_json()
+
+
+def test_r10_2_the_unseen_doom_card_returns_as_an_unknown_card_under_the_deck() -> None:
+    s = new_game(2)
+    green = s.g["decks"]["green"]
+    assert s.deck_size("green") == 34 and len(green[0]) == 35  # one unseen on the track
+    cards = [i for i, a in enumerate(s.cfg.content.adventures) if a.kind == "challenge"
+             and a.colour == "yellow"]
+    for k in range(3):
+        s._discard_adv(cards[k], [])
+    assert green[1] == [-1] and s.deck_size("green") == 35
+    # draw the whole shuffled part: then the unknown card under the deck comes up, and it is
+    # any card nobody has seen
+    for i in list(green[0])[:34]:
+        s.g["pending"] = ["draw", "green"]
+        assert len(s.chance_outcomes()) == len(green[0])
+        s._take_adv(i)
+    s.g["pending"] = ["draw", "green"]
+    (last, p), = s.chance_outcomes()
+    assert p == 1.0
+    s._take_adv(s.cfg.space.decode(last)[1])
+    assert s.deck_size("green") == 0 and green == [[], []] and s.g["hidden_green"] == 0

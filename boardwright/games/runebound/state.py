@@ -305,8 +305,7 @@ class RuneboundState(State):
 
     def deck_size(self, col: str) -> int:
         d = self.g["decks"][col]
-        hidden = self.g["hidden_green"] if col == "green" else 0
-        return len(d[0]) + len(d[1]) - hidden
+        return len(d[0]) + len(d[1]) - self._hidden(col)
 
     # ------------------------------------------------------------------ chance
     def _chance(self) -> list[tuple[int, float]]:
@@ -327,11 +326,8 @@ class RuneboundState(State):
         if kind == "draw":
             col = g["pending"][1]
             d = g["decks"][col]
-            hidden = g["hidden_green"] if col == "green" else 0
-            tail_unknown = d[1].count(HIDDEN)
-            if len(d[0]) - hidden - tail_unknown > 0 or (d[1] and d[1][0] == HIDDEN):
-                cards = d[0]
-                return [(sp.encode("draw_adv", i), 1 / len(cards)) for i in cards]
+            if not self._from_tail(col) or d[1][0] == HIDDEN:
+                return [(sp.encode("draw_adv", i), 1 / len(d[0])) for i in d[0]]
             return [(sp.encode("draw_adv", d[1][0]), 1.0)]
         if kind == "mkt":
             return self._mkt_outcomes()
@@ -817,22 +813,27 @@ class RuneboundState(State):
         ev.append(Event("game_over", {"winners": g["winners"][:], "reason": why}))
 
     # ------------------------------------------------------------------ adventure cards
+    def _hidden(self, col: str) -> int:
+        """Unknown green cards out of the shuffled part (the doom card, markers in the tail)."""
+        return self.g["hidden_green"] if col == "green" else 0
+
+    def _from_tail(self, col: str) -> bool:
+        """True when the shuffled part is used up and the next card is the tail's head."""
+        return len(self.g["decks"][col][0]) - self._hidden(col) <= 0
+
     def _take_adv(self, card: int) -> None:
+        """Remove a drawn card. A draw from the shuffled part is uniform over all unknown
+        cards (the unseen ones elsewhere are equally likely to be any of them)."""
         g = self.g
         col = self.cfg.content.adventures[card].colour
         d = g["decks"][col]
-        if card in d[0]:
-            d[0].remove(card)
-            if d[1] and d[1][0] == HIDDEN and col == "green" and not self._unknown_front(col):
-                d[1].pop(0)
+        if self._from_tail(col):
+            head = d[1].pop(0)
+            if head == HIDDEN:
+                d[0].remove(card)
                 g["hidden_green"] -= 1
         else:
-            d[1].pop(0)
-
-    def _unknown_front(self, col: str) -> bool:
-        d = self.g["decks"][col]
-        hidden = self.g["hidden_green"] if col == "green" else 0
-        return len(d[0]) - hidden - d[1].count(HIDDEN) > 0
+            d[0].remove(card)
 
     def _take_mkt(self, key: int) -> None:
         d = self.g["mdeck"]
