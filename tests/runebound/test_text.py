@@ -38,3 +38,13 @@ def test_render_shows_board_party_sheet_and_original_content_notice() -> None:
     assert "ORIGINAL content" in out
     assert "Varikas the Dead" in out and "gold 3" in out
     assert "&" in out and "Player A" in out  # both heroes in Tamalir
+
+
+def test_heuristic_prefers_runes_then_experience_then_gold() -> None:
+    s = new_game(3)
+    s.g["players"][0]["gold"] = 9
+    s.g["players"][1]["bonus"][0] = 1
+    s.g["players"][2]["runes"] = 1
+    v = GAME.evaluate(s)
+    assert abs(sum(v) - 1.0) < 1e-9
+    assert v[2] > v[1] > v[0]
