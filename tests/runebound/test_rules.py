@@ -626,3 +626,19 @@ def test_r10_2_the_unseen_doom_card_returns_as_an_unknown_card_under_the_deck() 
     assert p == 1.0
     s._take_adv(s.cfg.space.decode(last)[1])
     assert s.deck_size("green") == 0 and green == [[], []] and s.g["hidden_green"] == 0
+
+
+def test_r5_5_an_encounter_that_knocks_out_ends_the_turn() -> None:
+    s = new_game(doom=False)
+    c = s.cfg.content
+    enc = next(i for i, a in enumerate(c.adventures) if a.kind == "encounter"
+               and a.fail_wounds > 0 and a.colour == "green")
+    h = gem_hex(s, "green")
+    p = at(s, h, "adventure")
+    p["wounds"] = s.stat(p, "life") - 1
+    s.g["board"][h] = 0
+    act(s, "face")
+    act(s, "draw_adv", enc)
+    roll(s, 2)
+    assert p["wounds"] == 0 and p["pos"] in c.cities
+    assert s.g["seat"] == 1 and s.g["phase"] == "move_choice"

@@ -1070,11 +1070,9 @@ class RuneboundState(State):
                 p["gold"] += a.success.gold
                 self._take_counter(p, ev)
             self._discard_adv(card, ev)
-            if not ok and a.fail_wounds:
-                g["combat"] = None
-                self._hurt_plain(p, a.fail_wounds, ev)
-            if not g["winners"] and g["phase"] != "experience":
-                self._after_adventure(ev)
+            if not ok and a.fail_wounds and self._hurt_plain(p, a.fail_wounds, ev):
+                return  # knocked out: the turn is over
+            self._after_adventure(ev)
 
     def _combat_roll(self, p: dict[str, Any], roll: int, ev: list[Event]) -> None:
         """R7.7-R7.9 one phase of a round: attack (hero or one ally) or the hero defends."""
@@ -1284,12 +1282,16 @@ class RuneboundState(State):
             ev.append(Event("ally_dies", {"seat": g["seat"], "card": ally[0]}))
         return False
 
-    def _hurt_plain(self, p: dict[str, Any], n: int, ev: list[Event]) -> None:
-        """Wounds outside combat (an encounter's failure): no prevention window."""
+    def _hurt_plain(self, p: dict[str, Any], n: int, ev: list[Event]) -> bool:
+        """Wounds outside combat (an encounter's failure): no prevention window.
+
+        True when they knock the hero out (and so end the turn)."""
         p["wounds"] += n
         ev.append(Event("wounded", {"seat": self.g["seat"], "wounds": n}))
         if p["wounds"] >= self.stat(p, "life"):
             self._knockout(ev)
+            return True
+        return False
 
     def _knockout(self, ev: list[Event]) -> None:
         """R9.4 knock-out: heal, lose counters, gold and the most valuable card; nearest city."""
