@@ -73,6 +73,7 @@ def _texts(cfg_adv: int, cfg_mkt: int, content: Content) -> list[tuple[str, int]
         ("prevent", MAX_ITEMS), ("take", 1), ("use_item", MAX_ITEMS), ("buy", cfg_mkt),
         ("sell", MAX_ITEMS), ("heal_wound", 3), ("heal_exh", 3), ("discard_item", MAX_ITEMS),
         ("discard_ally", 2), ("end_market", 1), ("xp", len(XP_KINDS)), ("end_turn", 1),
+        ("attack_player", 6), ("loot_item", MAX_ITEMS), ("loot_ally", 2), ("loot_gold", 1),
     ]
 
 
@@ -100,6 +101,10 @@ def action_text(content: Content, name: str, off: int) -> str:
         case "face_slot":
             return f"face slot {off + 1}"
         case "fs_ally" | "attack_ally" | "discard_ally":
+            return f"{name.replace('_', ' ')} {off + 1}"
+        case "attack_player":
+            return f"attack player {chr(65 + off)}"
+        case "loot_item" | "loot_ally":
             return f"{name.replace('_', ' ')} {off + 1}"
         case "fs_item" | "prevent" | "use_item" | "sell" | "discard_item":
             return f"{name.replace('_', ' ')} item{off + 1}"

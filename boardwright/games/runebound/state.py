@@ -117,7 +117,7 @@ class RuneboundState(State):
             else "setup_market", "setup_city": 1, "dice": [], "to_roll": 0, "recover": 0,
             "act": [], "combat": None, "pending": None, "bought": [], "winners": [],
             "endgame": False, "end_order": [], "end_idx": 0, "log_turns": 0, "enc": -1,
-            "adv_src": -1, "extra_dice": 0, "start_endgame": False,
+            "adv_src": -1, "extra_dice": 0, "start_endgame": False, "actor": -1,
         }
         for p in self.g["players"]:
             p["pos"] = p["prev"] = c.tamalir
@@ -139,7 +139,7 @@ class RuneboundState(State):
             return TERMINAL
         if g["pending"] is not None or g["phase"].startswith("setup"):
             return CHANCE
-        return g["seat"]
+        return g["actor"] if g["actor"] >= 0 else g["seat"]
 
     def legal_actions(self) -> list[int]:
         if self._legal is None:
@@ -238,6 +238,10 @@ class RuneboundState(State):
     # ------------------------------------------------------------------ helpers
     def me(self) -> dict[str, Any]:
         return self.g["players"][self.g["seat"]]
+
+    def actor(self) -> dict[str, Any]:
+        g = self.g
+        return g["players"][g["actor"] if g["actor"] >= 0 else g["seat"]]
 
     def hero(self, p: dict[str, Any]) -> Any:
         return self.cfg.content.heroes[p["hero"]]
@@ -399,11 +403,16 @@ class RuneboundState(State):
             elif g["board"][p["pos"]] >= 0 and not self.forbidden(p, g["board"][p["pos"]]) \
                     and self.deck_size(COLOURS[g["board"][p["pos"]]]) > 0:
                 out.append(sp.encode("face"))
+            out += [sp.encode("attack_player", o) for o in self._others_here()]
             out.append(sp.encode("skip"))
         elif ph == "fs":
             out += self._legal_fs(p)
-        elif ph == "escape":
+        elif ph in ("escape", "pvp_escape"):
             out += [sp.encode("escape"), sp.encode("stay")]
+        elif ph == "pvp_round":
+            out += self._legal_pvp_round()
+        elif ph == "loot":
+            out += self._legal_loot()
         elif ph == "round":
             cb = g["combat"]
             if not cb["attacked"][0]:
@@ -622,7 +631,14 @@ class RuneboundState(State):
                 ev.append(Event("face_slot", {"seat": g["seat"], "slot": off + 1}))
                 self._start_combat(slot[0], ev, from_slot=True)
             case "skip":
-                self._after_adventure(ev)
+                if g["phase"] == "loot":
+                    self._pvp_finish(ev)
+                else:
+                    self._after_adventure(ev)
+            case "attack_player":
+                self._pvp_start(off, ev)
+            case "loot_item" | "loot_ally" | "loot_gold":
+                self._loot(name, off, ev)
             case "fs_hero" | "fs_ally" | "fs_item":
                 assert p is not None
                 self._first_strike(p, name, off, ev)
@@ -630,11 +646,15 @@ class RuneboundState(State):
                 self._begin_rounds(ev)
             case "escape":
                 assert p is not None
-                g["pending"] = ["roll", "escape"]
+                g["pending"] = ["roll", "pvp_escape" if g["phase"] == "pvp_escape" else "escape"]
+            case "stay" if g["phase"] == "pvp_escape":
+                self._pvp_phase(ev)
             case "stay":
                 g["phase"] = "round"
                 g["combat"]["stage"] = 0
                 g["combat"]["window"] = "round"
+            case "attack_hero" | "attack_ally" | "defend" if g["phase"] == "pvp_round":
+                self._pvp_choose(name, off)
             case "attack_hero" | "attack_ally" | "defend":
                 cb = g["combat"]
                 cb["who"] = -1 if name == "attack_hero" else off if name == "attack_ally" else -2
@@ -755,8 +775,8 @@ class RuneboundState(State):
         g = self.g
         p = self.me()
         g["dice"] = []
-        if self._slots_here(p) or (g["board"][p["pos"]] >= 0 and
-                                   not self.forbidden(p, g["board"][p["pos"]])):
+        if self._slots_here(p) or self._others_here() or (
+                g["board"][p["pos"]] >= 0 and not self.forbidden(p, g["board"][p["pos"]])):
             g["phase"] = "adventure"
             return
         self._after_adventure(ev)
@@ -1058,6 +1078,8 @@ class RuneboundState(State):
                 g["phase"] = "escape"
         elif what == "combat":
             self._combat_roll(p, roll, ev)
+        elif what.startswith("pvp_"):
+            self._pvp_roll(what, roll, ev)
         elif what == "encounter":
             a = self.cfg.content.adventures[g["enc"]]
             t = a.test
@@ -1294,9 +1316,30 @@ class RuneboundState(State):
         return False
 
     def _knockout(self, ev: list[Event]) -> None:
+        """R9.4 knock-out of the active hero in an adventure, then the turn ends."""
+        g = self.g
+        self._knockout_procedure(g["seat"], ev)
+        cb = g["combat"]
+        if cb is not None:
+            if g["endgame"]:
+                g["decks"]["red"][1].append(cb["card"])
+            else:
+                self._to_column(ev)
+        if g["endgame"]:
+            # CHOICE R10.8 a hero knocked out in the endgame has fallen: out of the order
+            g["end_order"].pop(g["end_idx"])
+            g["end_idx"] -= 1
+            ev.append(Event("fallen", {"seat": g["seat"]}))
+            if not g["end_order"]:
+                g["combat"] = None
+                self._finish_by_score(ev, "all_fallen")
+                return
+        self._end_after_combat(ev)
+
+    def _knockout_procedure(self, seat: int, ev: list[Event]) -> None:
         """R9.4 knock-out: heal, lose counters, gold and the most valuable card; nearest city."""
         g = self.g
-        p = self.me()
+        p = g["players"][seat]
         c = self.cfg.content
         p["wounds"] = p["exh"] = 0
         for ci in range(4):
@@ -1312,28 +1355,203 @@ class RuneboundState(State):
             _, kind, i = next(x for x in cands if x[0] == best)
             key = p["items"].pop(i)[0] if kind == 0 else p["allies"].pop(i)[0]
             g["mdeck"][1].append(key)
-            ev.append(Event("lost_card", {"seat": g["seat"], "card": key}))
+            ev.append(Event("lost_card", {"seat": seat, "card": key}))
         # CHOICE R9.4b equally near cities: the first in the data file's order
         d = c.city_dist[p["pos"]]
         near = min(range(len(c.cities)), key=lambda k: (d[k] if d[k] >= 0 else 999, k))
-        ev.append(Event("knockout", {"seat": g["seat"], "city": near}))
-        cb = g["combat"]
-        if cb is not None:
-            if g["endgame"]:
-                g["decks"]["red"][1].append(cb["card"])
-            else:
-                self._to_column(ev)
+        ev.append(Event("knockout", {"seat": seat, "city": near}))
         p["pos"] = p["prev"] = c.cities[near]
+
+    # ------------------------------------------------------------------ hero against hero
+    def _others_here(self) -> list[int]:
+        """R5.9 other heroes on the hex: one may be attacked instead of any adventure."""
+        g = self.g
         if g["endgame"]:
-            # CHOICE R10.8 a hero knocked out in the endgame has fallen: out of the order
-            g["end_order"].pop(g["end_idx"])
-            g["end_idx"] -= 1
-            ev.append(Event("fallen", {"seat": g["seat"]}))
-            if not g["end_order"]:
+            return []
+        pos = g["players"][g["seat"]]["pos"]
+        return [o for o, q in enumerate(g["players"]) if o != g["seat"] and q["pos"] == pos]
+
+    def _pvp_start(self, other: int, ev: list[Event]) -> None:
+        g = self.g
+        g["combat"] = {
+            "card": -1, "pvp": 1, "A": g["seat"], "D": other, "target": 0, "wounds": 0,
+            "stage": 0, "attacked": [0, 0, 0], "hero_fs": 0, "ally_fs": [0, 0], "item_fs": 0,
+            "window": "round", "who": -1, "extra": 0, "queue": [], "dmg": 0, "dmg_fig": -1,
+            "fs": None, "limit": "", "after_dmg": "", "from_slot": 0,
+            "hex": g["players"][g["seat"]]["pos"], "winner": -1, "loser": -1,
+        }
+        ev.append(Event("pvp", {"seat": g["seat"], "other": other}))
+        self._pvp_round_start()
+
+    def _pvp_round_start(self) -> None:
+        """R7.14 each round opens with an escape phase; only the attacking player may escape."""
+        g = self.g
+        cb = g["combat"]
+        cb["attacked"] = [0, 0, 0]
+        cb["stage"] = 0
+        g["phase"] = "pvp_escape"
+        g["actor"] = g["seat"]
+
+    def _pvp_phase(self, ev: list[Event]) -> None:
+        """R7.14 in each phase the defending hero rolls first: the total is the target."""
+        g = self.g
+        g["actor"] = -1
+        g["pending"] = ["roll", "pvp_target"]
+
+    def _legal_pvp_round(self) -> list[int]:
+        g = self.g
+        sp = self.cfg.space
+        cb = g["combat"]
+        a = g["players"][cb["A"]]
+        out = [sp.encode("defend")]
+        if not cb["attacked"][0]:
+            out.append(sp.encode("attack_hero"))
+        out += [sp.encode("attack_ally", i) for i in range(len(a["allies"]))
+                if not cb["attacked"][i + 1]]
+        return out
+
+    def _pvp_choose(self, name: str, off: int) -> None:
+        g = self.g
+        cb = g["combat"]
+        cb["who"] = -1 if name == "attack_hero" else off if name == "attack_ally" else -2
+        if name == "attack_hero":
+            cb["attacked"][0] = 1
+        elif name == "attack_ally":
+            cb["attacked"][off + 1] = 1
+        g["actor"] = -1
+        g["pending"] = ["roll", "pvp_combat"]
+
+    def _hero_damage(self, p: dict[str, Any], mode: str) -> int:
+        h = self.hero(p)
+        return (h.mind, h.body, h.spirit)[MODE_ATTR[mode]][1]
+
+    def _pvp_roll(self, what: str, roll: int, ev: list[Event]) -> None:
+        g = self.g
+        cb = g["combat"]
+        mode = MODES[cb["stage"]]
+        if what == "pvp_escape":
+            me = g["players"][g["seat"]]
+            other = g["players"][cb["D"] if cb["A"] == g["seat"] else cb["A"]]
+            target = self.stat(other, "mind")
+            total = roll + self.stat(me, "mind")
+            ev.append(Event("escape", {"roll": roll, "total": total, "target": target,
+                                       "ok": total >= target}))
+            if total >= target:
+                me["pos"], me["prev"] = me["prev"], me["pos"]
                 g["combat"] = None
-                self._finish_by_score(ev, "all_fallen")
-                return
-        self._end_after_combat(ev)
+                g["actor"] = -1
+                self._end_turn(ev)
+            elif not self._pvp_wound(g["seat"], -1, 1, ev):
+                g["phase"] = "pvp_escape"
+                g["actor"] = g["seat"]
+            return
+        a = g["players"][cb["A"]]
+        d = g["players"][cb["D"]]
+        if what == "pvp_target":
+            cb["target"] = roll + self._attack_value(d, -1, mode)
+            ev.append(Event("pvp_target", {"seat": cb["D"], "mode": mode, "roll": roll,
+                                           "target": cb["target"]}))
+            g["phase"] = "pvp_round"
+            g["actor"] = cb["A"]
+            return
+        who = cb["who"]
+        fig = -1 if who < 0 else who
+        total = roll + self._attack_value(a, fig, mode)
+        ok = total >= cb["target"]
+        attack = who != -2
+        ev.append(Event("attack" if attack else "defence",
+                        {"mode": mode, "roll": roll, "total": total, "target": cb["target"],
+                         "ok": ok, "fig": fig}))
+        d_dmg = self._hero_damage(d, mode)
+        if attack and ok:
+            if fig < 0:
+                dmg = self._hero_damage(a, mode)
+            else:
+                mc = self.cfg.content.market[a["allies"][fig][0]]
+                dmg = (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1]
+            over = self._pvp_wound(cb["D"], -1, dmg, ev)
+        elif attack:
+            over = self._pvp_wound(cb["A"], fig, d_dmg, ev)
+        elif ok:
+            over = mode == "magic" and self.cfg.options.magic_defence_strikes and \
+                self._pvp_wound(cb["D"], -1, self._hero_damage(a, "magic"), ev)
+        else:
+            over = self._pvp_wound(cb["A"], -1, d_dmg, ev)
+        if over:
+            return
+        if cb["stage"] < 2:
+            cb["stage"] += 1
+            self._pvp_phase(ev)
+        else:  # R7.14 at the end of each round attacker and defender swap
+            cb["A"], cb["D"] = cb["D"], cb["A"]
+            self._pvp_round_start()
+
+    def _pvp_wound(self, seat: int, fig: int, n: int, ev: list[Event]) -> bool:
+        """Wounds in a fight between heroes; True when a hero is beaten (the fight is over)."""
+        g = self.g
+        p = g["players"][seat]
+        if n <= 0:
+            return False
+        if fig >= 0:
+            ally = p["allies"][fig]
+            ally[1] += n
+            ev.append(Event("ally_wounded", {"seat": seat, "card": ally[0], "wounds": n}))
+            if ally[1] >= self.cfg.content.market[ally[0]].life:
+                p["allies"].pop(fig)
+                g["mdeck"][1].append(ally[0])
+                ev.append(Event("ally_dies", {"seat": seat, "card": ally[0]}))
+            return False
+        p["wounds"] += n
+        ev.append(Event("wounded", {"seat": seat, "wounds": n}))
+        if p["wounds"] < self.stat(p, "life"):
+            return False
+        cb = g["combat"]
+        cb["loser"] = seat
+        cb["winner"] = cb["D"] if seat == cb["A"] else cb["A"]
+        ev.append(Event("pvp_won", {"seat": cb["winner"], "other": seat}))
+        g["phase"] = "loot"
+        g["actor"] = cb["winner"]
+        return True
+
+    def _legal_loot(self) -> list[int]:
+        """R7.14 the winner takes one item, one ally, or all the gold (rewards are never lost)."""
+        g = self.g
+        sp = self.cfg.space
+        cb = g["combat"]
+        w = g["players"][cb["winner"]]
+        lo = g["players"][cb["loser"]]
+        out = [sp.encode("skip")]
+        out += [sp.encode("loot_item", i) for i, (k, _) in enumerate(lo["items"])
+                if k < REWARD and not self._at_limit(w, k)]
+        if len(w["allies"]) < 2:
+            out += [sp.encode("loot_ally", i) for i in range(len(lo["allies"]))]
+        if lo["gold"] > 0:
+            out.append(sp.encode("loot_gold"))
+        return out
+
+    def _loot(self, name: str, off: int, ev: list[Event]) -> None:
+        g = self.g
+        cb = g["combat"]
+        w = g["players"][cb["winner"]]
+        lo = g["players"][cb["loser"]]
+        if name == "loot_item":
+            w["items"].append([lo["items"].pop(off)[0], 0])
+        elif name == "loot_ally":
+            w["allies"].append(lo["allies"].pop(off))  # it keeps its wounds and exhaustion
+        else:
+            w["gold"] += lo["gold"]
+            lo["gold"] = 0
+        ev.append(Event("loot", {"seat": cb["winner"], "what": name}))
+        self._pvp_finish(ev)
+
+    def _pvp_finish(self, ev: list[Event]) -> None:
+        """The loser is knocked out (R9.4); no experience for either; the turn ends."""
+        g = self.g
+        cb = g["combat"]
+        self._knockout_procedure(cb["loser"], ev)
+        g["combat"] = None
+        g["actor"] = -1
+        self._end_turn(ev)
 
     # ------------------------------------------------------------------ items, limits, XP
     def _use_item(self, p: dict[str, Any], i: int, ev: list[Event]) -> None:

@@ -51,8 +51,13 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
             args["card"] = state.card(p["items"][off][0]).name
         else:
             args["card"] = f"#{off + 1}"
+    if name in ("loot_item", "loot_ally") and state.g["combat"] is not None \
+            and state.g["combat"].get("loser", -1) >= 0:
+        lo = state.g["players"][state.g["combat"]["loser"]]
+        pile = lo["items"] if name == "loot_item" else lo["allies"]
+        args["card"] = state.card(pile[off][0]).name if off < len(pile) else f"#{off + 1}"
     if name in ("fs_ally", "attack_ally", "discard_ally"):
-        p = state.me() if state.g["players"] else None
+        p = state.actor() if state.g["players"] else None
         if p is not None and off < len(p["allies"]):
             args["card"] = c.market[p["allies"][off][0]].name
         else:
