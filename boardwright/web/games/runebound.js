@@ -147,6 +147,12 @@ export function createRenderer(elements, ctx) {
     const { g, map } = view;
     if (!g.combat) return null;
     const cb = g.combat;
+    if (cb.pvp) {
+      return h("div", { class: "combat", "aria-live": "polite" },
+        h("h3", {}, `${t("web.runebound.combat")}: ${ctx.seatLabel(cb.A)} → ${ctx.seatLabel(cb.D)}`),
+        h("p", {}, `${t(`web.runebound.mode.${MODES[cb.stage]}`)}`
+          + (g.phase === "pvp_round" ? ` · ${t("web.runebound.target")} ${cb.target}` : "")));
+    }
     const [name, colour, , source] = map.adventures[cb.card];
     const stage = g.phase === "round" ? t(`web.runebound.mode.${MODES[cb.stage]}`) : g.phase;
     return h("div", { class: "combat", "aria-live": "polite" },
