@@ -60,6 +60,9 @@ def test_a_users_pack_loads_through_the_content_option(tmp_path: Path) -> None:
     ("board.json", lambda d: d["hexes"][0].update(city="Atlantis"), "unknown city 'Atlantis'"),
     ("board.json", lambda d: d["hexes"][5].update(terrain="lava"), "field hexes.5.terrain"),
     ("dice.json", lambda d: d.update(faces=[["road"]]), "a die needs at least two faces"),
+    ("market.json", lambda d: d[0].update(usage="permanent"),
+     "effect 'first_strike' needs usage 'activate' or 'discard'"),
+    ("market.json", lambda d: d[1]["effect"].update(amount=0), "needs an amount of at least 1"),
 ])
 def test_bad_pack_is_rejected_naming_file_record_field(tmp_path: Path, file, change,
                                                        expect) -> None:  # type: ignore[no-untyped-def]

@@ -55,7 +55,23 @@ class Effect(BaseModel):
             raise ValueError(f"effect {self.kind!r} needs a mode (ranged, melee or magic)")
         if self.kind == "skill_bonus" and not self.skill:
             raise ValueError("effect 'skill_bonus' needs a skill")
+        if self.kind in ("prevent_wound", "heal", "extra_move", "extra_damage", "roll_bonus",
+                         "skill_bonus") and self.amount < 1:
+            raise ValueError(f"effect {self.kind!r} needs an amount of at least 1")
         return self
+
+
+#: effects used up when used (R6.6): they must be activated or discarded, never permanent
+SPENT = ("first_strike", "prevent_wound", "heal", "extra_move", "extra_damage")
+
+
+def _check_usage(effect: Effect | None, usage: str | None) -> None:
+    if effect is None:
+        return
+    if effect.kind in SPENT and usage not in ("activate", "discard"):
+        raise ValueError(f"effect {effect.kind!r} needs usage 'activate' or 'discard'")
+    if effect.kind not in SPENT and usage not in (None, "permanent"):
+        raise ValueError(f"effect {effect.kind!r} is always on: usage must be 'permanent'")
 
 
 Stat = tuple[int, int]  # value (or target), damage
@@ -90,6 +106,12 @@ class Reward(BaseModel):
     keep: Effect | None = None
     dragon_rune: bool = False
     win: bool = False
+
+    @model_validator(mode="after")
+    def _keep_usage(self) -> Reward:
+        if self.keep is not None:
+            _check_usage(self.keep, self.keep.usage)
+        return self
 
 
 class Test(BaseModel):
@@ -148,6 +170,8 @@ class MarketCard(Rec):
     def _by_kind(self) -> MarketCard:
         if self.kind == "item" and (self.item_kind is None or self.usage is None):
             raise ValueError("an item needs item_kind and usage")
+        if self.kind == "item":
+            _check_usage(self.effect, self.usage)
         if self.kind == "ally" and self.life < 1:
             raise ValueError("an ally needs life >= 1")
         return self
