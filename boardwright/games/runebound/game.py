@@ -19,7 +19,7 @@ HELPS = {
     "xp_cost": "R8.1 XP per experience counter (seed: 4 with 4 players; CHOICE: 4 for all)",
     "max_rounds": "R11.4 end after this many rounds and share the win by score (0: no cap)",
     "magic_defence_strikes": "R7.9 a successful magic defence wounds the enemy (seed text)",
-    "endgame": "R10.7 level_order (our completion of the cut-off endgame) | none",
+    "endgame": "R10.7 level_order | none (level_order: our completion of the cut-off endgame)",
     "heroes": "hero ids, one per seat (default: drawn at random, R2.8)",
 }
 
