@@ -4,6 +4,7 @@
 
 const RENDERERS = {
   beowulf: () => import("./beowulf.js"),
+  runebound: () => import("./runebound.js"),
 };
 
 export async function rendererFor(game) {

@@ -1,0 +1,181 @@
+"""Options, the configuration of one game and the fixed action layout.
+
+The action layout depends only on the content pack (card counts), never on the phase, so an
+action id means the same in every position (engine contract).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from boardwright.engine.actions import ActionSpace
+from boardwright.engine.errors import BadConfig
+
+from .content import COLOURS, Content, load
+
+MAX_ITEMS = 10  # item positions an action can name (2 weapons + 1 armour + other items)
+MAX_DICE = 5
+DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+XP_KINDS = ("mind", "body", "spirit", "stamina", "life")
+#: R10.3 cards that trigger a doom counter, by player count (seed; research S4)
+DOOM_CARDS = {1: 4, 2: 4, 3: 6, 4: 8, 5: 8, 6: 8}
+DOOM_COUNTERS = 8
+UNDEFEATED_SLOTS = 6
+START_GOLD = 3
+
+
+class RuneboundOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    content: str | None = None
+    doom: bool = True
+    xp_cost: int | None = Field(default=None, ge=1, le=20)
+    max_rounds: int = Field(default=12, ge=0, le=1000)
+    magic_defence_strikes: bool = True
+    endgame: str = Field(default="level_order", pattern="^(level_order|none)$")
+    heroes: list[str] | None = None
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int
+    options: RuneboundOptions
+    content: Content
+    space: ActionSpace
+    texts: tuple[str, ...]
+    by_text: dict[str, int]
+    n_adv: int
+    n_mkt: int
+    xp_cost: int
+    doom_cards: int
+    hero_ids: tuple[int, ...]
+    #: static facts a front end needs to draw a view (shared, never copied): the map, names
+    map_view: dict[str, Any]
+
+    def options_json(self) -> dict[str, Any]:
+        out = self.options.model_dump()
+        if out["heroes"] is not None:
+            out["heroes"] = list(out["heroes"])
+        return out
+
+
+def _texts(cfg_adv: int, cfg_mkt: int, content: Content) -> list[tuple[str, int]]:
+    return [
+        ("hero", len(content.heroes)), ("die_face", len(content.dice.faces)), ("roll", 19),
+        ("draw_adv", cfg_adv),
+        ("draw_mkt", cfg_mkt), ("rest", MAX_DICE + 1), ("step", 6), ("move", MAX_DICE * 6),
+        ("end_move", 1), ("recover", 3), ("face", 1), ("face_slot", UNDEFEATED_SLOTS),
+        ("skip", 1), ("fs_hero", 1), ("fs_ally", 2), ("fs_item", MAX_ITEMS), ("fight", 1),
+        ("escape", 1), ("stay", 1), ("attack_hero", 1), ("attack_ally", 2), ("defend", 1),
+        ("prevent", MAX_ITEMS), ("take", 1), ("use_item", MAX_ITEMS), ("buy", cfg_mkt),
+        ("sell", MAX_ITEMS), ("heal_wound", 3), ("heal_exh", 3), ("discard_item", MAX_ITEMS),
+        ("discard_ally", 2), ("end_market", 1), ("xp", len(XP_KINDS)), ("end_turn", 1),
+        ("attack_player", 6), ("loot_item", MAX_ITEMS), ("loot_ally", 2), ("loot_gold", 1),
+    ]
+
+
+def action_text(content: Content, name: str, off: int) -> str:
+    fig = ("hero", "ally1", "ally2")
+    match name:
+        case "hero":
+            return "hero:" + content.heroes[off].id
+        case "die_face":
+            return "face:" + "+".join(content.dice.faces[off])
+        case "roll":
+            return f"roll:{off + 2}"
+        case "draw_adv":
+            return "draw:" + content.adventures[off].id
+        case "draw_mkt":
+            return "card:" + content.market[off].id
+        case "rest":
+            return f"roll {off} dice"
+        case "step":
+            return f"step {DIR_NAMES[off]}"
+        case "move":
+            return f"die{off // 6 + 1} {DIR_NAMES[off % 6]}"
+        case "recover" | "heal_wound" | "heal_exh":
+            return f"{name.replace('_', ' ')} {fig[off]}"
+        case "face_slot":
+            return f"face slot {off + 1}"
+        case "fs_ally" | "attack_ally" | "discard_ally":
+            return f"{name.replace('_', ' ')} {off + 1}"
+        case "attack_player":
+            return f"attack player {chr(65 + off)}"
+        case "loot_item" | "loot_ally":
+            return f"{name.replace('_', ' ')} {off + 1}"
+        case "fs_item" | "prevent" | "use_item" | "sell" | "discard_item":
+            return f"{name.replace('_', ' ')} item{off + 1}"
+        case "buy":
+            return "buy " + content.market[off].id
+        case "xp":
+            return "xp " + XP_KINDS[off]
+    return name.replace("_", " ")
+
+
+def build_config(players: int, options: dict[str, Any]) -> Config:
+    """The configuration (cached: states read back from JSON share it)."""
+    key = (players, json.dumps(options, sort_keys=True, default=str))
+    cfg = _CACHE.get(key)
+    if cfg is None:
+        cfg = _build_config(players, options)
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[key] = cfg
+    return cfg
+
+
+_CACHE: dict[tuple[int, str], Config] = {}
+
+
+def _build_config(players: int, options: dict[str, Any]) -> Config:
+    if not 2 <= players <= 6:
+        raise BadConfig(f"Runebound takes 2 to 6 players, not {players}", code="bad_players",
+                        players=players)
+    try:
+        opts = RuneboundOptions.model_validate(options)
+    except ValidationError as exc:
+        e = exc.errors()[0]
+        where = ".".join(str(x) for x in e["loc"])
+        raise BadConfig(f"option {where}: {e['msg']}", code="bad_option", option=where) from None
+    content = load(opts.content)
+    blocks = _texts(len(content.adventures), len(content.market), content)
+    space = ActionSpace(blocks)
+    texts = []
+    for b in space.blocks():
+        texts += [action_text(content, b.name, i) for i in range(b.size)]
+    hero_ids: tuple[int, ...]
+    if opts.heroes:
+        ids = {h.id: i for i, h in enumerate(content.heroes)}
+        bad = [h for h in opts.heroes if h not in ids]
+        if bad or len(opts.heroes) != players or len(set(opts.heroes)) != players:
+            raise BadConfig("option heroes: give one distinct known hero id per player",
+                            code="bad_option", option="heroes")
+        hero_ids = tuple(ids[h] for h in opts.heroes)
+    else:
+        hero_ids = ()  # drawn by chance at set-up (R2.8)
+    return Config(players=players, options=opts, content=content, space=space,
+                  texts=tuple(texts), by_text={t: i for i, t in enumerate(texts)},
+                  n_adv=len(content.adventures), n_mkt=len(content.market),
+                  xp_cost=opts.xp_cost or 4, doom_cards=DOOM_CARDS[players], hero_ids=hero_ids,
+                  map_view=_map_view(content))
+
+
+def _map_view(content: Content) -> dict[str, Any]:
+    c = content
+    return {
+        "hexes": [[q, r, c.terrain[i],
+                   c.board.cities[c.city_of[i]].name if i in c.city_of else None, c.gem[i]]
+                  for i, (q, r) in enumerate(c.coords)],
+        "cities": [[c.cities[k], city.name] for k, city in enumerate(c.board.cities)],
+        "heroes": [[h.name, h.source] for h in c.heroes],
+        "adventures": [[a.name, a.colour, a.kind, a.source] for a in c.adventures],
+        "market": [[m.name, m.kind, m.cost, m.source] for m in c.market],
+        "dice": [list(f) for f in c.dice.faces],
+        "original": all(h.source == "original" for h in c.heroes[1:]),
+    }
+
+
+__all__ = ["COLOURS", "Config", "RuneboundOptions", "build_config"]

@@ -1,0 +1,76 @@
+"""The Runebound `Game`: describes itself, makes states, reads them back."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+
+from .data import RuneboundOptions, build_config
+from .state import RuneboundState
+
+RULES_VERSION = "runebound-2e-0.1"
+
+HELPS = {
+    "content": "folder of a content pack (default: the bundled ORIGINAL set); see RULES.md",
+    "doom": "R10 play the doom variant (the seed's recommended variant)",
+    "xp_cost": "R8.1 XP per experience counter (seed: 4 with 4 players; CHOICE: 4 for all)",
+    "max_rounds": "R11.4 end after this many rounds and share the win by score (0: no cap)",
+    "magic_defence_strikes": "R7.9 a successful magic defence wounds the enemy (seed text)",
+    "endgame": "R10.7 level_order | none (level_order: our completion of the cut-off endgame)",
+    "heroes": "hero ids, one per seat (default: drawn at random, R2.8)",
+}
+
+
+class RuneboundGame(Game):
+    """Runebound, 2nd edition (Fantasy Flight Games 2005), Return of the Dragonlords."""
+
+    info = GameInfo(
+        id="runebound",
+        title="Runebound (2nd edition)",
+        min_players=2,
+        max_players=6,
+        rules_version=RULES_VERSION,
+        max_actions=200_000,
+        options=tuple(OptionInfo(n, getattr(RuneboundOptions(), n), HELPS[n])
+                      for n in RuneboundOptions.model_fields),
+        languages=("en", "hu"),
+    )
+
+    def new_initial_state(self, players: int,
+                          options: Mapping[str, Any] | None = None) -> RuneboundState:
+        return RuneboundState(build_config(players, dict(options or {})))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> RuneboundState:
+        return RuneboundState.from_json(data)
+
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> RuneboundState:
+        # Nothing is hidden (deck orders are never stored): the view is the state.
+        return RuneboundState.from_json(view)
+
+    def evaluate(self, state: State) -> list[float]:
+        from .heuristic import evaluate
+
+        assert isinstance(state, RuneboundState)
+        return evaluate(state)
+
+    def describe_action(self, state: State, action: int, lang: str = "en") -> str:
+        from .text import describe_action
+
+        assert isinstance(state, RuneboundState)
+        return describe_action(state, action, lang)
+
+    def describe_event(self, event: Mapping[str, Any], lang: str = "en") -> str:
+        from .text import describe_event
+
+        return describe_event(event, lang)
+
+    def render(self, view: View, lang: str = "en") -> Any:
+        from .render import render_view
+
+        return render_view(view, lang)
+
+
+GAME = RuneboundGame()

@@ -1,0 +1,95 @@
+"""Runebound in words (English and Hungarian), from the message catalogues."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .content import load
+
+if TYPE_CHECKING:
+    from .state import RuneboundState
+
+MESSAGES = Path(__file__).with_name("messages")
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    path = MESSAGES / f"{lang}.json"
+    if not path.is_file():
+        path = MESSAGES / "en.json"
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def msg(lang: str, key: str, **kw: Any) -> str:
+    cat = catalogue(lang)
+    text = cat.get(key) or catalogue("en").get(key) or key
+    try:
+        return text.format(**kw)
+    except (KeyError, IndexError):
+        return text
+
+
+def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str:
+    name, off = state.cfg.space.decode(action)
+    c = state.cfg.content
+    args: dict[str, Any] = {"n": off, "k": off + 1, "text": state.cfg.texts[action]}
+    if name == "buy" or name == "draw_mkt":
+        args["card"] = c.market[off].name
+        args["cost"] = c.market[off].cost
+    if name == "draw_adv":
+        args["card"] = c.adventures[off].name
+    if name == "hero":
+        args["card"] = c.heroes[off].name
+    if name in ("sell", "fs_item", "prevent", "use_item", "discard_item"):
+        p = state.me() if state.g["players"] else None
+        if p is not None and off < len(p["items"]):
+            args["card"] = state.card(p["items"][off][0]).name
+        else:
+            args["card"] = f"#{off + 1}"
+    if name in ("loot_item", "loot_ally") and state.g["combat"] is not None \
+            and state.g["combat"].get("loser", -1) >= 0:
+        lo = state.g["players"][state.g["combat"]["loser"]]
+        pile = lo["items"] if name == "loot_item" else lo["allies"]
+        args["card"] = state.card(pile[off][0]).name if off < len(pile) else f"#{off + 1}"
+    if name in ("fs_ally", "attack_ally", "discard_ally"):
+        p = state.actor() if state.g["players"] else None
+        if p is not None and off < len(p["allies"]):
+            args["card"] = c.market[p["allies"][off][0]].name
+        else:
+            args["card"] = f"#{off + 1}"
+    if name == "rest" and off >= 4:
+        name = "roll_move"
+    key = f"action.{name}"
+    if key not in catalogue("en"):
+        return state.cfg.texts[action]
+    return msg(lang, key, **args)
+
+
+def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
+    kind = str(event.get("kind"))
+    c = load(None)
+    kw: dict[str, Any] = {k: v for k, v in event.items() if k != "kind"}
+    if "card" in kw and isinstance(kw["card"], int):
+        if kind in ("draw", "combat", "victory", "event", "event_discarded", "undefeated",
+                    "column_replaced", "face_slot") and kw["card"] < len(c.adventures):
+            kw["card"] = c.adventures[kw["card"]].name
+        elif kw["card"] < len(c.market):
+            kw["card"] = c.market[kw["card"]].name
+    if kind == "hero" and isinstance(kw.get("hero"), int) and kw["hero"] < len(c.heroes):
+        kw["hero"] = c.heroes[kw["hero"]].name
+    if kind == "dice":
+        kw["faces"] = ", ".join("+".join(c.dice.faces[f]) for f in kw.get("faces", []))
+    if "seat" in kw:
+        kw["player"] = msg(lang, "seat", letter=chr(65 + int(kw["seat"])))
+    if isinstance(kw.get("winners"), list):
+        kw["winners"] = ", ".join(msg(lang, "seat", letter=chr(65 + int(w)))
+                                  for w in kw["winners"])
+    key = f"event.{kind}"
+    if key not in catalogue("en"):
+        return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in kw.items())
+    return msg(lang, key, **kw)

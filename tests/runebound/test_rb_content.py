@@ -1,0 +1,84 @@
+"""Content packs: provenance on every record, and clear errors for bad packs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from boardwright.engine.errors import BadConfig
+from boardwright.games.runebound.content import BUNDLED, load
+from boardwright.games.runebound.game import GAME
+
+
+def pack(tmp_path: Path) -> Path:
+    dest = tmp_path / "pack"
+    shutil.copytree(BUNDLED, dest)
+    return dest
+
+
+def edit(folder: Path, name: str, change) -> None:  # type: ignore[no-untyped-def]
+    path = folder / name
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_every_record_has_provenance() -> None:
+    c = load()
+    for rec in (*c.heroes, *c.adventures, *c.market, *c.board.cities, c.board, c.dice):
+        assert rec.source in ("seed", "public", "original")
+        assert rec.confidence
+    # real names carry only what the sources give; the rest of the set is ours
+    real = {h.name for h in c.heroes if h.source != "original"}
+    assert real == {"Varikas the Dead"}
+    v = next(h for h in c.heroes if h.id == "varikas")
+    assert (v.mind[0], v.body[0], v.spirit[0], v.stamina) == (1, 4, 4, 4)
+    assert v.skills.get("swimming", 0) == 0
+    b = next(a for a in c.adventures if a.id == "veranya")
+    assert (b.mind, b.body[0], b.spirit[0]) == ((15, 0), 11, 14)
+    assert b.reward.gold == 3 and b.reward.keep is not None
+
+
+def test_a_users_pack_loads_through_the_content_option(tmp_path: Path) -> None:
+    folder = pack(tmp_path)
+    edit(folder, "heroes.json", lambda d: d[1].update(name="My Own Hero"))
+    s = GAME.new_initial_state(2, {"content": str(folder), "heroes": ["oswin", "varikas"]})
+    assert s.cfg.content.heroes[1].name == "My Own Hero"
+
+
+@pytest.mark.parametrize(("file", "change", "expect"), [
+    ("heroes.json", lambda d: d[3].pop("life"), "heroes.json: record 3 (bram), field life"),
+    ("heroes.json", lambda d: d[0].update(source="fanfic"), "field source"),
+    ("adventures.json", lambda d: d[0].update(life=0), "a challenge needs life >= 1"),
+    ("adventures.json", lambda d: d.append(dict(d[0])), "duplicate id 'veranya'"),
+    ("market.json", lambda d: d[0].update(cost="cheap"), "market.json: record 0"
+                                                         " (dwarven_firebomb), field cost"),
+    ("market.json", lambda d: d[0]["effect"].update(kind="teleport"), "field effect.kind"),
+    ("board.json", lambda d: d["hexes"][0].update(city="Atlantis"), "unknown city 'Atlantis'"),
+    ("board.json", lambda d: d["hexes"][5].update(terrain="lava"), "field hexes.5.terrain"),
+    ("dice.json", lambda d: d.update(faces=[["road"]]), "a die needs at least two faces"),
+    ("market.json", lambda d: d[0].update(usage="permanent"),
+     "effect 'first_strike' needs usage 'activate' or 'discard'"),
+    ("market.json", lambda d: d[1]["effect"].update(amount=0), "needs an amount of at least 1"),
+])
+def test_bad_pack_is_rejected_naming_file_record_field(tmp_path: Path, file, change,
+                                                       expect) -> None:  # type: ignore[no-untyped-def]
+    folder = pack(tmp_path)
+    edit(folder, file, change)
+    with pytest.raises(BadConfig) as err:
+        load(str(folder))
+    assert expect in str(err.value)
+    assert err.value.params["file"] == file
+
+
+def test_missing_file_and_bad_json(tmp_path: Path) -> None:
+    folder = pack(tmp_path)
+    (folder / "dice.json").unlink()
+    with pytest.raises(BadConfig, match=r"dice\.json: file missing"):
+        load(str(folder))
+    (folder / "dice.json").write_text("{oops", encoding="utf-8")
+    with pytest.raises(BadConfig, match=r"dice\.json: not valid JSON"):
+        load(str(folder))

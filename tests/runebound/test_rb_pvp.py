@@ -1,0 +1,82 @@
+"""R7.14 hero against hero: instead of an adventure, the defender's roll sets the target, roles
+swap each round, only the attacker may escape, the winner takes spoils, the loser is knocked
+out, nobody gains experience."""
+
+from __future__ import annotations
+
+from rb_helpers import act, legal_names, mkt, new_game, plain_hex, roll
+
+from boardwright.engine.api import CHANCE
+
+
+def meet(players: int = 2):
+    """Both heroes on one plain hex; seat 0's movement has just ended there."""
+    s = new_game(players)
+    h = plain_hex(s)
+    for p in s.g["players"]:
+        p["pos"] = p["prev"] = h
+    s._arrive([])
+    s._legal = None
+    return s
+
+
+def test_r7_14_attack_another_hero_instead_of_an_adventure() -> None:
+    s = meet()
+    assert s.g["phase"] == "adventure" and "attack_player" in legal_names(s)
+    act(s, "attack_player", 1)
+    assert s.g["phase"] == "pvp_escape" and s.current_player() == 0
+    act(s, "stay")
+    # the defender rolls first: the total is the attacker's target
+    assert s.current_player() == CHANCE
+    d = s.g["players"][1]
+    roll(s, 10)
+    assert s.g["combat"]["target"] == 10 + s.stat(d, "mind")
+    assert s.current_player() == 0 and legal_names(s) == {"attack_hero", "defend"}
+
+
+def test_r7_14_roles_swap_each_round_and_only_the_attacker_escapes() -> None:
+    s = meet()
+    act(s, "attack_player", 1)
+    act(s, "stay")
+    for _ in range(3):  # three phases: high defender rolls, the attacker defends and fails
+        roll(s, 2)
+        act(s, "defend")
+        roll(s, 2)
+        s.g["players"][0]["wounds"] = 0  # keep the attacker standing
+    cb = s.g["combat"]
+    assert (cb["A"], cb["D"]) == (1, 0)
+    # the escape phase still belongs to the player whose turn it is
+    assert s.g["phase"] == "pvp_escape" and s.current_player() == 0
+    act(s, "stay")
+    roll(s, 2)
+    assert s.current_player() == 1  # now the other hero attacks or defends
+
+
+def test_r7_14_winner_takes_spoils_loser_knocked_out_no_xp() -> None:
+    s = meet()
+    w, lo = s.g["players"]
+    lo["gold"] = 7
+    lo["items"] = [[mkt(s, "studded_leather"), 0]]
+    lo["wounds"] = s.stat(lo, "life") - 1
+    act(s, "attack_player", 1)
+    act(s, "stay")
+    roll(s, 2)  # a low target
+    act(s, "attack_hero")
+    roll(s, 20)
+    assert s.g["phase"] == "loot" and s.current_player() == 0
+    assert {"loot_gold", "loot_item", "skip"} <= legal_names(s)
+    gold = w["gold"]
+    act(s, "loot_gold")
+    assert w["gold"] == gold + 7 and w["counters"] == [0, 0, 0, 0] and sum(w["bonus"]) == 0
+    assert lo["wounds"] == 0 and lo["items"] == [] and lo["pos"] in s.cfg.content.cities
+    assert s.g["seat"] == 1  # the turn is over
+
+
+def test_r7_14_attacker_escape_steps_back_and_ends_the_turn() -> None:
+    s = meet()
+    p = s.g["players"][0]
+    p["prev"] = s.cfg.content.tamalir
+    act(s, "attack_player", 1)
+    act(s, "escape")
+    roll(s, 20)
+    assert p["pos"] == s.cfg.content.tamalir and s.g["seat"] == 1

@@ -1,0 +1,50 @@
+"""Texts and terminal rendering: every action and event reads as words in en and hu."""
+
+from __future__ import annotations
+
+import random
+
+from rb_helpers import new_game
+
+from boardwright.engine.api import CHANCE
+from boardwright.games.runebound.game import GAME
+
+
+def test_actions_and_events_have_words_in_both_languages() -> None:
+    s = new_game(3)
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        if s.current_player() == CHANCE:
+            a = rng.choice([x for x, _ in s.chance_outcomes()])
+        else:
+            a = rng.choice(s.legal_actions())
+            for lang in ("en", "hu"):
+                text = GAME.describe_action(s, a, lang)
+                assert text and "{" not in text
+        for ev in s.apply(a):
+            for lang in ("en", "hu"):
+                words = GAME.describe_event(ev.for_viewer(0), lang)
+                assert words and "{" not in words
+            seen += 1
+    assert seen > 50
+
+
+def test_render_shows_board_party_sheet_and_original_content_notice() -> None:
+    s = new_game(2)
+    out = GAME.render(s.view(0))
+    assert "ORIGINAL content" in out
+    assert "Varikas the Dead" in out and "gold 3" in out
+    assert "&" in out and "Player A" in out  # both heroes in Tamalir
+
+
+def test_heuristic_prefers_runes_then_experience_then_gold() -> None:
+    s = new_game(3)
+    s.g["players"][0]["gold"] = 9
+    s.g["players"][1]["bonus"][0] = 1
+    s.g["players"][2]["runes"] = 1
+    v = GAME.evaluate(s)
+    assert abs(sum(v) - 1.0) < 1e-9
+    assert v[2] > v[1] > v[0]
