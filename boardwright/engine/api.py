@@ -33,6 +33,9 @@ class OptionInfo:
     name: str
     default: JSON
     help: str
+    #: the option names a file or folder on the machine that runs the game: fine in a terminal,
+    #: refused by a server (a remote player must not make the server read its file system)
+    local_path: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,7 +125,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         return [{"id": g.info.id, "title": g.info.title, "min_players": g.info.min_players,
                  "max_players": g.info.max_players, "languages": list(g.info.languages),
                  "options": [{"name": o.name, "default": o.default, "help": o.help}
-                             for o in g.info.options]}
+                             for o in g.info.options if not o.local_path]}
                 for g in registry.games()]
 
     @app.get("/api/agents")

@@ -58,6 +58,10 @@ class Lobby:
         if not info.min_players <= req.players <= info.max_players:
             raise MatchError("bad_config", f"{info.title} is for {info.min_players} to "
                              f"{info.max_players} players, not {req.players}")
+        local = sorted(o.name for o in info.options if o.local_path and o.name in req.options)
+        if local:
+            raise MatchError("bad_config", f"option {local[0]!r} names a file on the server "
+                             "and can only be used in a terminal game")
         if len(req.seats) != req.players:
             raise MatchError("bad_request", f"{req.players} players need {req.players} seats, "
                              f"got {len(req.seats)}")

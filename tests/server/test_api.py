@@ -180,3 +180,11 @@ def test_pages_without_client_say_so(client: TestClient) -> None:
     assert response.status_code in (200, 404)
     if response.status_code == 404:
         assert response.json()["code"] == "no_client"
+
+
+def test_options_naming_server_files_are_refused(client: TestClient) -> None:
+    body = {"game": "runebound", "players": 2, "options": {"content": "/etc"},
+            "seats": [{"kind": "human"}] * 2}
+    answer = client.post("/api/matches", json=body).json()
+    assert answer["code"] == "bad_config" and "content" in answer["message"]
+    assert "/etc" not in answer["message"]  # says nothing about the server's folders

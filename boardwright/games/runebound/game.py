@@ -23,6 +23,9 @@ HELPS = {
     "heroes": "hero ids, one per seat (default: drawn at random, R2.8)",
 }
 
+#: options that name a path on the machine running the game (servers refuse them)
+LOCAL_PATH_OPTIONS = frozenset({"content"})
+
 
 class RuneboundGame(Game):
     """Runebound, 2nd edition (Fantasy Flight Games 2005), Return of the Dragonlords."""
@@ -34,7 +37,8 @@ class RuneboundGame(Game):
         max_players=6,
         rules_version=RULES_VERSION,
         max_actions=200_000,
-        options=tuple(OptionInfo(n, getattr(RuneboundOptions(), n), HELPS[n])
+        options=tuple(OptionInfo(n, getattr(RuneboundOptions(), n), HELPS[n],
+                                 local_path=n in LOCAL_PATH_OPTIONS)
                       for n in RuneboundOptions.model_fields),
         languages=("en", "hu"),
     )
