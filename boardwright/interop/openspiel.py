@@ -34,6 +34,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import CHANCE, TERMINAL, Game, OptionInfo, State
 
 from .observation import DEFAULT_SIZE, ViewEncoder, view_string
+from .returns import win_returns
 
 PREFIX = "boardwright_"
 _SCALARS = (bool, int, float, str)
@@ -41,15 +42,6 @@ _SCALARS = (bool, int, float, str)
 
 def short_name(game_id: str) -> str:
     return PREFIX + game_id
-
-
-def win_returns(state: State) -> list[float]:
-    """1 shared among the winners (everyone when nobody is named), 0 for the others."""
-    n = state.num_players
-    if not state.is_terminal():
-        return [0.0] * n
-    winners = state.winners() or list(range(n))
-    return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
 
 
 def _param_default(option: OptionInfo) -> Any:
