@@ -233,13 +233,20 @@ class BoardwrightGame(pyspiel.Game):
     #: the game's id; `game_class` makes one subclass per game, the creator pyspiel registers
     engine_id = ""
 
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, params: Mapping[str, Any] | None = None,
+                 template: State | None = None) -> None:
         params = dict(params or {})
         engine_game = registry.get(self.engine_id)
         self.engine_game = engine_game
-        players = int(params.get("players", engine_game.info.min_players))
         self.options = options_from_params(engine_game, params)
-        self.template = engine_game.new_initial_state(players, self.options)
+        if template is None:
+            players = int(params.get("players", engine_game.info.min_players))
+            template = engine_game.new_initial_state(players, self.options)
+        else:
+            players = template.num_players
+            params["players"] = players
+        #: cloned by every new state (cheaper than building a configuration again)
+        self.template = template
         self.encoder = ViewEncoder(int(params.get("obs_size", DEFAULT_SIZE)))
         actions = self.template.num_distinct_actions
         info = pyspiel.GameInfo(
@@ -256,10 +263,11 @@ class BoardwrightGame(pyspiel.Game):
 
     @classmethod
     def from_state(cls, engine_game: Game, state: State) -> BoardwrightGame:
-        """The game of an existing engine state's configuration (for agents holding a view)."""
-        game = game_class(engine_game)({"players": state.num_players})
-        game.template = state.clone()
-        return game
+        """The game of an existing engine state's configuration (for agents holding a view).
+
+        Its parameters name only the player count; sizes come from `state` itself.
+        """
+        return game_class(engine_game)({}, template=state.clone())
 
     def new_initial_state(self) -> BoardwrightState:
         return BoardwrightState(self)
