@@ -16,6 +16,11 @@ def main() -> int:
     results = run_benchmarks(seconds)
     print(f"{'game':<10} {'players':>7} {'actions/s':>12} {'clone µs':>9}  target")
     for r in results:
+        if "adapter" in r:
+            speed = (f"{r['actions_per_second']:>12,.0f}  ({r['of_native']:.1%} of native)"
+                     if "error" not in r else f"  not run: {r['error']}")
+            print(f"{'':<10} {'':>7} via {r['adapter']}: {speed}")
+            continue
         if "agent" in r:
             goal = SEARCH_TARGET_MS.get(r["game"])
             verdict = f"≤{goal:,.0f} ms: {'met' if r['ms_per_move'] <= goal else 'MISSED'}" \

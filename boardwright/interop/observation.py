@@ -25,6 +25,9 @@ DEFAULT_SIZE = 1024
 LIMIT = 1000.0
 
 
+_JSON_CONSTANTS = {None: "null", True: "true", False: "false"}
+
+
 def view_string(view: Any) -> str:
     """Canonical, compact JSON: equal views give byte-identical strings."""
     return json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -61,13 +64,32 @@ class ViewEncoder:
         return index
 
     def encode_into(self, view: Any, out: np.ndarray) -> None:
-        out.fill(0.0)
-        for path, value in leaves(view):
-            if isinstance(value, bool) or value is None or isinstance(value, str):
-                out[self.slot(f"{path}={json.dumps(value)}")] += 1.0
-            else:
-                out[self.slot(path)] += float(value)
+        slots: list[int] = []
+        values: list[float] = []
+        self._walk(view, "", slots, values)
+        # one bincount instead of an item assignment per leaf: views have a thousand leaves
+        out[:] = np.bincount(slots, weights=values, minlength=self.size)
         np.clip(out, -LIMIT, LIMIT, out=out)
+
+    def _walk(self, value: Any, path: str, slots: list[int], values: list[float]) -> None:
+        """The same leaves as `leaves()`, appended as (slot, value) without a generator."""
+        if isinstance(value, dict):
+            prefix = f"{path}." if path else ""
+            for key in sorted(value):
+                self._walk(value[key], f"{prefix}{key}", slots, values)
+        elif isinstance(value, (list, tuple)):
+            prefix = f"{path}." if path else ""
+            for i, item in enumerate(value):
+                self._walk(item, f"{prefix}{i}", slots, values)
+        elif value is None or value is True or value is False:
+            slots.append(self.slot(f"{path}={_JSON_CONSTANTS[value]}"))
+            values.append(1.0)
+        elif isinstance(value, str):
+            slots.append(self.slot(f"{path}={value}"))
+            values.append(1.0)
+        else:
+            slots.append(self.slot(path))
+            values.append(float(value))
 
     def encode(self, view: Any) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)

@@ -86,6 +86,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         return self.action_spaces[agent]
 
     def _start(self) -> None:
+        #: chance outcomes the environment played itself since the reset
+        self.chance_actions = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -104,6 +106,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """Chance moves until a seat is to move (or the game is over), drawn from the seed."""
         state = self.state
         while state.current_player() == CHANCE:
+            self.chance_actions += 1
             outcomes = state.chance_outcomes()
             r = self._rng.random()
             acc = 0.0
