@@ -155,7 +155,8 @@ def adapter_rows(game: Game, players: int, seconds: float, native: float
     return rows
 
 
-def run_benchmarks(seconds: float = 3.0) -> list[dict[str, Any]]:
+def run_benchmarks(seconds: float = 3.0, adapters: bool = False) -> list[dict[str, Any]]:
+    """Every game at every player count; with `adapters`, rows `{"adapter": ...}` too."""
     results = []
     for game in registry.games():
         for players in game.info.player_counts:
@@ -167,8 +168,9 @@ def run_benchmarks(seconds: float = 3.0) -> list[dict[str, Any]]:
                 "games": speed["games"],
                 "clone_us": round(clone_cost(game, players, seconds / 3), 3),
             })
-            results.extend(adapter_rows(game, players, seconds / 2,
-                                        speed["actions_per_second"]))
+            if adapters:
+                results.extend(adapter_rows(game, players, seconds / 2,
+                                            speed["actions_per_second"]))
         search = ismcts_speed(game, game.info.min_players)
         results.append({
             "game": game.info.id,
