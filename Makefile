@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RAY_STAMP := $(VENV)/.installed-ray
+INTEROP_STAMP := $(VENV)/.installed-interop
 ARGS ?=
 
 .PHONY: run play test bench lint simulate clean
@@ -19,6 +20,11 @@ $(RAY_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
 	touch $(RAY_STAMP)
 
+# OpenSpiel and PettingZoo (boardwright.interop) are optional extras; the tests and bench need them.
+$(INTEROP_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
+	touch $(INTEROP_STAMP)
+
 ## run: the web server (lobby at http://127.0.0.1:8000), SQLite storage by default (ARGS to change).
 run: $(STAMP)
 	$(BIN)/boardwright serve $(ARGS)
@@ -28,7 +34,7 @@ play: $(STAMP)
 	$(BIN)/boardwright play beowulf --players 2 --seats human,ismcts --think 1 $(ARGS)
 
 ## test: lint, type-check the engine, then the whole test suite in parallel.
-test: lint $(RAY_STAMP)
+test: lint $(RAY_STAMP) $(INTEROP_STAMP)
 	$(BIN)/python -m pytest -n auto $(ARGS)
 
 ## lint: ruff and mypy --strict on the engine core.
@@ -36,8 +42,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check boardwright tests bench
 	$(BIN)/mypy
 
-## bench: random-playout speed and clone cost for every game.
-bench: $(STAMP)
+## bench: random-playout speed and clone cost for every game, natively and through the adapters.
+bench: $(INTEROP_STAMP)
 	$(BIN)/python bench/run.py $(ARGS)
 
 simulate: $(STAMP)

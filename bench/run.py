@@ -1,4 +1,5 @@
-"""`make bench`: print every game's random-playout speed and clone cost, with the targets."""
+"""`make bench`: every game's random-playout speed and clone cost, with the targets, and the
+speed of the same random games through the OpenSpiel and PettingZoo adapters."""
 
 from __future__ import annotations
 
@@ -14,9 +15,14 @@ SEARCH_TARGET_MS = {"beowulf": 1000.0}  # ISMCTS at 1,000 iterations per move
 
 def main() -> int:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    results = run_benchmarks(seconds)
+    results = run_benchmarks(seconds, adapters=True)
     print(f"{'game':<10} {'players':>7} {'actions/s':>12} {'clone µs':>9}  target")
     for r in results:
+        if "adapter" in r:
+            speed = (f"{r['actions_per_second']:>12,.0f}  ({r['of_native']:.1%} of native)"
+                     if "error" not in r else f"  not run: {r['error']}")
+            print(f"{'':<10} {'':>7} via {r['adapter']}: {speed}")
+            continue
         if "agent" in r:
             goal = SEARCH_TARGET_MS.get(r["game"])
             verdict = f"≤{goal:,.0f} ms: {'met' if r['ms_per_move'] <= goal else 'MISSED'}" \

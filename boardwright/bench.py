@@ -93,7 +93,70 @@ def ismcts_speed(game: Game, players: int, decisions: int = 12, iterations: int 
             "iterations_per_second": iterations * made / thinking}
 
 
-def run_benchmarks(seconds: float = 3.0) -> list[dict[str, Any]]:
+def openspiel_speed(game: Game, players: int, seconds: float, seed: int = 0) -> float:
+    """Actions/s (chance included) of uniform-random games driven through pyspiel."""
+    from boardwright.interop.openspiel import load
+
+    spiel_game = load(game.info.id, players)
+    rng = random.Random(seed)
+    actions = 0
+    started = time.perf_counter()
+    while (elapsed := time.perf_counter() - started) < seconds:
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions / elapsed
+
+
+def pettingzoo_speed(game: Game, players: int, seconds: float, seed: int = 0) -> float:
+    """Actions/s (chance included) of uniform-random games through the wrapped AEC env,
+    observations (view encoding and action mask) made at every step as an RL loop would."""
+    from boardwright.interop.pettingzoo import env
+
+    e = env(game.info.id, players=players)
+    actions = 0
+    episode = 0
+    started = time.perf_counter()
+    while (elapsed := time.perf_counter() - started) < seconds:
+        e.reset(seed=seed + episode)
+        episode += 1
+        for agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(e.action_space(agent).sample(obs["action_mask"]))
+            actions += 1
+        actions += e.unwrapped.chance_actions
+    return actions / elapsed
+
+
+ADAPTERS = {"openspiel": openspiel_speed, "pettingzoo": pettingzoo_speed}
+
+
+def adapter_rows(game: Game, players: int, seconds: float, native: float
+                 ) -> list[dict[str, Any]]:
+    """Each adapter's random-game speed next to the native engine's (`native` actions/s)."""
+    rows = []
+    for name, measure in ADAPTERS.items():
+        row: dict[str, Any] = {"game": game.info.id, "players": players, "adapter": name}
+        try:
+            speed = measure(game, players, seconds)
+        except ImportError as exc:  # the optional extra is not installed
+            row["error"] = str(exc)
+        else:
+            row["actions_per_second"] = round(speed, 1)
+            row["of_native"] = round(speed / native, 4)
+        rows.append(row)
+    return rows
+
+
+def run_benchmarks(seconds: float = 3.0, adapters: bool = False) -> list[dict[str, Any]]:
+    """Every game at every player count; with `adapters`, rows `{"adapter": ...}` too."""
     results = []
     for game in registry.games():
         for players in game.info.player_counts:
@@ -105,6 +168,9 @@ def run_benchmarks(seconds: float = 3.0) -> list[dict[str, Any]]:
                 "games": speed["games"],
                 "clone_us": round(clone_cost(game, players, seconds / 3), 3),
             })
+            if adapters:
+                results.extend(adapter_rows(game, players, seconds / 2,
+                                            speed["actions_per_second"]))
         search = ismcts_speed(game, game.info.min_players)
         results.append({
             "game": game.info.id,

@@ -8,6 +8,7 @@ followed by `:` and settings separated by `/`, e.g. `ismcts:iterations=500/secon
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -23,8 +24,12 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": GreedyAgent,
     "ismcts": ISMCTSAgent,
 }
+#: agents from optional extras, imported only when one is seated (not offered by the server)
+OPTIONAL_AGENTS = {"openspiel_ismcts": ("boardwright.interop.agent", "OpenSpielISMCTSAgent")}
 #: the first setting of an agent when a spec gives a bare value (`ismcts:500`)
-DEFAULT_SETTING = {"ismcts": "iterations"}
+DEFAULT_SETTING = {"ismcts": "iterations", "openspiel_ismcts": "iterations"}
+#: agents that take the arena's `--iterations` / `--think` defaults
+SEARCH_AGENTS = ("ismcts", "openspiel_ismcts")
 
 
 def _value(raw: str) -> Any:
@@ -49,15 +54,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, settings
 
 
+def _optional_agent(name: str) -> Callable[..., Agent]:
+    module, attr = OPTIONAL_AGENTS[name]
+    try:
+        return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
+    except ImportError as exc:
+        raise BadConfig(f"agent {name!r} needs an optional extra: {exc}") from None
+
+
 def make_agent(spec: str, **defaults: Any) -> Agent:
     """An agent from a spec; `defaults` fill settings the spec does not give (if it takes them)."""
     name, settings = parse_spec(spec)
     try:
-        factory = AGENTS[name]
+        factory = AGENTS[name] if name in AGENTS else _optional_agent(name)
     except KeyError:
         known = ", ".join(sorted(AGENTS))
         raise BadConfig(f"unknown agent {name!r}; known agents: {known}") from None
-    if name == "ismcts":
+    if name in SEARCH_AGENTS:
         settings = {**{k: v for k, v in defaults.items() if v is not None}, **settings}
     try:
         agent = factory(**settings)

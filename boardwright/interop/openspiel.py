@@ -1,0 +1,356 @@
+"""Every registered boardwright game as an OpenSpiel Python game, `boardwright_<id>`.
+
+    import pyspiel
+    import boardwright.interop.openspiel  # registers boardwright_beowulf, ...
+    game = pyspiel.load_game("boardwright_beowulf", {"players": 3})
+
+Game parameters: `players` (default: the game's minimum), `obs_size` (length of the observation
+vector) and one parameter per game option. Options whose default is a bool, int, float or str keep
+that type; any other option (lists, boards) is a JSON string, `"null"` meaning the game's default.
+
+- Chance is explicit: chance nodes list the engine's outcomes with their probabilities.
+- Returns are the win: 1 shared equally among the winners, 0 for the others (constant-sum 1). The
+  engine's own scores (which have no fixed bounds) stay available as `state.scores()`.
+- `observation_string(p)` is the canonical JSON of the engine's `view(p)`; the information state
+  adds `p`'s own actions so far. Both come from the view, so no hidden fact can leak. The
+  public observer (`PrivateInfoType.NONE`) uses the spectator's view.
+- Tensors: the view's hashed encoding (see `observation.py`); the information-state tensor adds
+  the counts of `p`'s own actions.
+- `resample_from_infostate` draws from the game's `determinizer` (the engine's `sample_state`).
+- Serialisation and clones go through the engine's `to_json`/`state_from_json` and `clone()`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from boardwright.engine import registry
+from boardwright.engine.api import CHANCE, TERMINAL, Game, OptionInfo, State
+
+from .observation import DEFAULT_SIZE, ViewEncoder, view_string
+from .returns import win_returns
+
+PREFIX = "boardwright_"
+_SCALARS = (bool, int, float, str)
+
+
+def short_name(game_id: str) -> str:
+    return PREFIX + game_id
+
+
+def _param_default(option: OptionInfo) -> Any:
+    if isinstance(option.default, _SCALARS):
+        return option.default
+    return "null"  # a JSON string; "null" keeps the game's own default
+
+
+def options_from_params(game: Game, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine options that the OpenSpiel parameters set away from the game's defaults."""
+    options: dict[str, Any] = {}
+    for option in game.info.options:
+        if option.name not in params:
+            continue
+        value = params[option.name]
+        if not isinstance(option.default, _SCALARS):
+            value = json.loads(value)
+            if value is None:
+                continue
+        if value != option.default:
+            options[option.name] = value
+    return options
+
+
+class _Core:
+    """The engine state and each seat's own actions, copied fast and pickled as JSON.
+
+    pyspiel clones a Python state by deep-copying its `__dict__` and serialises it by pickling
+    that dict; this one object makes the first an engine `clone()` and the second `to_json()`.
+    """
+
+    __slots__ = ("cache", "game_id", "own", "state")
+
+    def __init__(self, game_id: str, state: State, own: list[list[int]]) -> None:
+        self.game_id = game_id
+        self.state = state
+        self.own = own
+        #: views, strings and determinizers of this exact position (cleared by every action)
+        self.cache: dict[Any, Any] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        return _Core(self.game_id, self.state.clone(), [h[:] for h in self.own])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore_core, (self.game_id, self.state.to_json(), self.own))
+
+    def view(self, seat: int | None) -> Any:
+        key = ("view", seat)
+        if key not in self.cache:
+            self.cache[key] = self.state.view(seat)
+        return self.cache[key]
+
+
+def _restore_core(game_id: str, data: dict[str, Any], own: list[list[int]]) -> _Core:
+    return _Core(game_id, registry.get(game_id).state_from_json(data), own)
+
+
+class BoardwrightObserver:
+    """pyspiel's PyObserver interface (`tensor`, `dict`, `set_from`, `string_from`)."""
+
+    def __init__(self, game: BoardwrightGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        private = iig_obs_type.private_info if iig_obs_type is not None else None
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observer of every player's private information is not offered")
+        if iig_obs_type is not None and not iig_obs_type.public_info:
+            raise ValueError("an observer of private information only is not offered")
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.encoder = game.encoder
+        size = self.encoder.size
+        actions = game.num_distinct_actions() if self.perfect_recall else 0
+        self.tensor = np.zeros(size + actions, np.float32)
+        self.dict = {"view": self.tensor[:size]}
+        if self.perfect_recall:
+            self.dict["own_actions"] = self.tensor[size:]
+
+    def _seat(self, player: int) -> int | None:
+        return None if self.public_only else player
+
+    def set_from(self, state: BoardwrightState, player: int) -> None:
+        core = state._core
+        self.encoder.encode_into(core.view(self._seat(player)), self.dict["view"])
+        if self.perfect_recall:
+            counts = self.dict["own_actions"]
+            counts.fill(0.0)
+            if not self.public_only:
+                for action in core.own[player]:
+                    counts[action] += 1.0
+
+    def string_from(self, state: BoardwrightState, player: int) -> str:
+        core = state._core
+        key = ("string", self._seat(player), self.perfect_recall)
+        text = core.cache.get(key)
+        if text is None:
+            text = view_string(core.view(self._seat(player)))
+            if self.perfect_recall and not self.public_only:
+                text += " own=" + ",".join(map(str, core.own[player]))
+            core.cache[key] = text
+        return text
+
+
+class BoardwrightState(pyspiel.State):
+    """An OpenSpiel state around an engine state."""
+
+    def __init__(self, game: BoardwrightGame, core: _Core | None = None) -> None:
+        super().__init__(game)
+        if core is None:
+            engine = game.engine_game
+            core = _Core(engine.info.id, game.template.clone(),
+                         [[] for _ in range(game.num_players())])
+        self._core = core
+
+    @property
+    def engine_state(self) -> State:
+        """The wrapped engine state (hidden facts included)."""
+        return self._core.state
+
+    def current_player(self) -> int:
+        """The seat to move, or pyspiel's CHANCE / TERMINAL."""
+        actor = self._core.state.current_player()
+        if actor == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if actor == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The engine's legal actions (already sorted)."""
+        return self._core.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The engine's chance outcomes with their probabilities."""
+        return self._core.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        """Plays one action on the engine state; remembers it as its player's own."""
+        core = self._core
+        actor = core.state.current_player()
+        core.state.apply(int(action))
+        if actor >= 0:
+            core.own[actor].append(int(action))
+        core.cache.clear()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The engine's short notation (chance outcomes included)."""
+        return self._core.state.action_to_text(int(action))
+
+    def is_terminal(self) -> bool:
+        return self._core.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """The win, shared among the winners (see the module docstring)."""
+        return win_returns(self._core.state)
+
+    def scores(self) -> list[float]:
+        """The engine's own returns (the game's scores)."""
+        return self._core.state.returns()
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> BoardwrightState:
+        """A state `player_id` cannot tell from this one, hidden facts drawn afresh.
+
+        The draw is seeded from one call of `probability_sampler` (anything returning a float in
+        [0, 1), e.g. `pyspiel.UniformProbabilitySampler`). Other seats' own-action lists are
+        not known to `player_id`, so the sample starts them empty.
+        """
+        core = self._core
+        key = ("determinizer", player_id)
+        sampler = core.cache.get(key)
+        if sampler is None:
+            game = registry.get(core.game_id)
+            sampler = game.determinizer(core.view(player_id), player_id)
+            core.cache[key] = sampler
+        rng = random.Random(int(probability_sampler() * 2**53))
+        own: list[list[int]] = [[] for _ in core.own]
+        own[player_id] = core.own[player_id][:]
+        return BoardwrightState(self.get_game(), _Core(core.game_id, sampler(rng), own))
+
+    def __str__(self) -> str:
+        """The complete state as canonical JSON (hidden facts included: for debugging)."""
+        return view_string(self._core.state.to_json())
+
+
+class BoardwrightGame(pyspiel.Game):
+    """One boardwright game at one configuration (players, options)."""
+
+    #: the game's id; `game_class` makes one subclass per game, the creator pyspiel registers
+    engine_id = ""
+
+    def __init__(self, params: Mapping[str, Any] | None = None,
+                 template: State | None = None) -> None:
+        params = dict(params or {})
+        engine_game = registry.get(self.engine_id)
+        self.engine_game = engine_game
+        self.options = options_from_params(engine_game, params)
+        if template is None:
+            players = int(params.get("players", engine_game.info.min_players))
+            template = engine_game.new_initial_state(players, self.options)
+        else:
+            players = template.num_players
+            params["players"] = players
+        #: cloned by every new state (cheaper than building a configuration again)
+        self.template = template
+        self.encoder = ViewEncoder(int(params.get("obs_size", DEFAULT_SIZE)))
+        actions = self.template.num_distinct_actions
+        info = pyspiel.GameInfo(
+            num_distinct_actions=actions,
+            # chance outcomes are action ids too, in the same 0..actions-1 space
+            max_chance_outcomes=actions,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=engine_game.info.max_actions,
+        )
+        super().__init__(game_type(engine_game), info, params)
+
+    @classmethod
+    def from_state(cls, engine_game: Game, state: State) -> BoardwrightGame:
+        """The game of an existing engine state's configuration (for agents holding a view).
+
+        Its parameters name only the player count; sizes come from `state` itself.
+        """
+        return game_class(engine_game)({}, template=state.clone())
+
+    def new_initial_state(self) -> BoardwrightState:
+        return BoardwrightState(self)
+
+    def state_from_engine(self, state: State, own: list[list[int]] | None = None
+                          ) -> BoardwrightState:
+        """An OpenSpiel state around an engine state of this configuration."""
+        own = own if own is not None else [[] for _ in range(state.num_players)]
+        return BoardwrightState(self, _Core(self.engine_game.info.id, state, own))
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: Any = None) -> BoardwrightObserver:
+        return BoardwrightObserver(self, iig_obs_type, params)
+
+
+def game_type(engine_game: Game) -> pyspiel.GameType:
+    info = engine_game.info
+    parameters: dict[str, Any] = {"players": info.min_players, "obs_size": DEFAULT_SIZE}
+    for option in info.options:
+        parameters[option.name] = _param_default(option)
+    return pyspiel.GameType(
+        short_name=short_name(info.id),
+        long_name=f"boardwright {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+_CLASSES: dict[str, type[BoardwrightGame]] = {}
+
+
+def game_class(engine_game: Game) -> type[BoardwrightGame]:
+    """The `BoardwrightGame` subclass of one game.
+
+    pyspiel keeps the registered creator until the process exits and drops it without the GIL; a
+    class (as in OpenSpiel's own Python games) outlives that, a closure would be freed then and
+    abort the interpreter.
+    """
+    game_id = engine_game.info.id
+    if game_id not in _CLASSES:
+        name = "".join(part.title() for part in game_id.split("_"))
+        _CLASSES[game_id] = type(f"Boardwright{name}Game", (BoardwrightGame,),
+                                 {"engine_id": game_id, "__module__": __name__})
+    return _CLASSES[game_id]
+
+
+def register_all() -> list[str]:
+    """Registers every boardwright game with pyspiel (idempotent); returns the short names."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for engine_game in registry.games():
+        name = short_name(engine_game.info.id)
+        if name not in known:
+            pyspiel.register_game(game_type(engine_game), game_class(engine_game))
+        names.append(name)
+    return names
+
+
+def load(game_id: str, players: int | None = None, **options: Any) -> BoardwrightGame:
+    """`pyspiel.load_game` for a boardwright game, with options given as Python values."""
+    engine_game = registry.get(game_id)
+    params: dict[str, Any] = {}
+    if players is not None:
+        params["players"] = players
+    defaults = {o.name: o for o in engine_game.info.options}
+    for name, value in options.items():
+        option = defaults.get(name)
+        scalar = option is not None and isinstance(option.default, _SCALARS)
+        params[name] = value if scalar else json.dumps(value)
+    register_all()
+    game = pyspiel.load_game(short_name(game_id), params)
+    assert isinstance(game, BoardwrightGame)
+    return game
+
+
+register_all()
