@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # --- phases --------------------------------------------------------------------------------
 (SETUP_TELEPORT, SETUP_MONSTER, PLACE_HERO, DUMB, CHOOSE, MOVE, DICE, FREE_STEP, REVEAL, PLACE,
- PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER) = range(17)
+ PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER, PICK, ROTATE) = range(19)
 CHANCE_PHASES = frozenset((SETUP_TELEPORT, SETUP_MONSTER, DICE, REVEAL, PLACE, PLACE4, DRAW))
 
 # --- action ids ----------------------------------------------------------------------------
@@ -49,7 +49,11 @@ CROSS_BASE = 220  # + shape * 4 + rotation
 PLACE_BASE = 240  # + index into board.rooms
 TOKEN_BASE = 300  # + token id 1..53
 DRAW_BASE = 360  # + card kind
-NUM_ACTIONS = 400
+PICK_ROOM = 400  # + index into board.rooms (red cards pick a monster or chest)
+PICK_CROSS = 460  # + index into board.crossings (green card)
+ROT_BASE = 480  # + new rotation 0..3
+DONE = 490  # stop using a card early (second crossing, third monster)
+NUM_ACTIONS = 500
 
 DUMB_TILE = 99  # the dumbest-player tile under monster 23 (R1.1)
 CHEST0 = 51  # chest tokens are 51, 52, 53
@@ -59,10 +63,8 @@ MONSTER_DIE = {2: 1, 3: 2, 4: 3}  # R5.4 faces 2,3,3,4,4,4
 HERO_DIE = {1: 3, 2: 2, 3: 1}  # R5.4 faces 1,1,1,2,2,3
 ACTION_KINDS = {FIGHT_MOVE: 1, RUN: 2, REST: 3}
 BUDGET = {1: 6, 2: 12}  # R3.1
-PLAYABLE_CARDS = frozenset(
-    k for k in CARD_KINDS
-    if k.startswith(("move", "power", "know", "monster")) and k not in ("monster_travels",)
-) | {"travel", "invisibility"}
+#: card modes while a red or green card is being used
+SWAP_MODE, TRAVELS_MODE, THREE_MODE, ROTATE_MODE = 1, 2, 3, 4
 
 
 # --- set-up (R2) ---------------------------------------------------------------------------
@@ -130,6 +132,9 @@ def _reset_turn(st: FeindeState) -> None:
     st.fresh = 0
     st.turn_start_pos = -1
     st.apprentice_yes = -1
+    st.card_mode = st.picks_left = 0
+    st.pick_first = -1
+    st.picked = []
 
 
 # --- geometry: passage, sight, monster paths (R3, R6) -----------------------------------
@@ -159,6 +164,11 @@ def can_pass(st: FeindeState, a: int, d: int) -> int:
 
 
 def sight(st: FeindeState, origin: int) -> tuple[list[int], list[int]]:
+    rooms, hidden, _ = trace(st, origin)
+    return rooms, hidden
+
+
+def trace(st: FeindeState, origin: int) -> tuple[list[int], list[int], set[int]]:
     """R6.2 line of sight from `origin`: (rooms seen, face-down crossings on the lines).
 
     Sight runs along corridors round bends, stops at the first room, goes on through a
@@ -168,7 +178,7 @@ def sight(st: FeindeState, origin: int) -> tuple[list[int], list[int]]:
     b = st.cfg.board
     kind = b.kind
     if kind[origin] != CORRIDOR and kind[origin] != CROSSING and st.token[origin]:
-        return [], []
+        return [], [], set()
     rooms: list[int] = []
     hidden: list[int] = []
     seen = {origin}
@@ -193,7 +203,7 @@ def sight(st: FeindeState, origin: int) -> tuple[list[int], list[int]]:
             todo.extend((nxt, e) for e in range(4) if e != (d + 2) % 4)
         else:
             rooms.append(nxt)
-    return rooms, hidden
+    return rooms, hidden, seen
 
 
 def sees_unexplored(st: FeindeState, origin: int) -> bool:
@@ -329,24 +339,45 @@ def playable_cards(st: FeindeState) -> list[int]:
     p = st.to_move
     hand = st.hands[p][: len(st.hands[p]) - st.fresh]
     out: set[int] = set()
-    here = _hero_cell(st)
-    t = st.token[here]
+    t = st.token[_hero_cell(st)]
+    after_battle = st.fought and (not st.fight_first or (st.stopped and st.budget == 0))
     for k in set(hand):
         name = CARD_KINDS[k]
-        if name not in PLAYABLE_CARDS:
+        if name.startswith("power"):
+            out.add(k)  # R10.2 the only card allowed after the battle
+        elif after_battle:
             continue
-        if name.startswith("move"):
+        elif name.startswith("move"):
             if not st.stopped and st.budget > 0:
                 out.add(k)
-        elif name.startswith(("power", "know")):
+        elif name.startswith("know"):
             out.add(k)
-        elif name.startswith("monster"):
+        elif name in ("monster1", "monster3", "monster4"):
             if st.kind == 1 and not st.fought and 0 < t < CHEST0 and not st.mchange_used:
                 out.add(k)
-        elif (name in ("travel", "invisibility") and st.steps == 0 and not st.fought
-              and not st.stopped and not (name == "invisibility" and st.invisible)):
+        elif name in ("travel", "invisibility"):
+            if st.steps == 0 and not st.fought and not st.stopped and not (
+                    name == "invisibility" and st.invisible):
+                out.add(k)
+        elif name == "swap":
+            if sum(1 for x in st.token if x) >= 2:
+                out.add(k)
+        elif name == "monster_travels":
+            if _movable_monsters(st, 2):
+                out.add(k)
+        elif name == "three_monsters":
+            if _movable_monsters(st, 1):
+                out.add(k)
+        elif name == "rotate" and any(st.cross_shape[c] >= 0 for c in st.cfg.board.crossings):
             out.add(k)
     return sorted(out)
+
+
+def _movable_monsters(st: FeindeState, limit: int, exclude: tuple[int, ...] = ()) -> list[int]:
+    """Rooms of monsters (not chests) that can make a legal wandering move of <= limit rooms."""
+    return [r for r, t in enumerate(st.token) if 0 < t < CHEST0 and t not in exclude
+            and any(_monster_can_finish(st, r2, limit - 1, r, -1)
+                    for r2 in room_neighbours(st, r))]
 
 
 def legal_actions(st: FeindeState) -> list[int]:
@@ -392,10 +423,31 @@ def legal_actions(st: FeindeState) -> list[int]:
         n = int(CARD_KINDS[st.next_token][len("monster"):])
         m = st.token[_hero_cell(st)]
         return [DELTA_BASE + d + 4 for d in range(-n, n + 1) if d and m + d >= 1]
+    if ph == PICK:
+        return _pick_actions(st)
+    if ph == ROTATE:
+        c = st.pick_first
+        return [ROT_BASE + r for r in range(4) if r != st.cross_rot[c]]
     if ph == TRAVEL:
         me = st.to_move
         return [TRAVEL_TO + p for p in range(st.cfg.players) if p != me and st.pos[p] != st.pos[me]]
     raise AssertionError(f"unknown phase {ph}")
+
+
+def _pick_actions(st: FeindeState) -> list[int]:
+    b = st.cfg.board
+    mode = st.card_mode
+    if mode == ROTATE_MODE:
+        acts = [PICK_CROSS + i for i, c in enumerate(b.crossings)
+                if st.cross_shape[c] >= 0 and c != st.pick_first]
+        return acts + ([DONE] if st.picks_left < 2 else [])
+    if mode == SWAP_MODE:
+        return [PICK_ROOM + i for i, r in enumerate(b.rooms)
+                if st.token[r] and r != st.pick_first]
+    limit = 2 if mode == TRAVELS_MODE else 1
+    moved = tuple(st.picked)
+    acts = [PICK_ROOM + b.rooms.index(r) for r in _movable_monsters(st, limit, moved)]
+    return acts + ([DONE] if mode == THREE_MODE and st.picks_left < 3 else [])
 
 
 def chance_outcomes(st: FeindeState) -> list[tuple[int, float]]:
@@ -542,6 +594,20 @@ def _dispatch(st: FeindeState, a: int, ev: list[Event]) -> None:
         st.mchange_used = 1
         _ev(ev, "monster_changed", seat=p, delta=st.mdelta)
         st.phase = MOVE
+    elif ph == PICK:
+        _pick(st, a, ev)
+    elif ph == ROTATE:
+        c = st.pick_first
+        st.cross_rot[c] = a - ROT_BASE
+        st.picked.append(c)
+        _ev(ev, "crossing_rotated", crossing=b.labels[c], rotation=st.cross_rot[c])
+        st.picks_left -= 1
+        st.pick_first = -1
+        if st.picks_left and any(st.cross_shape[x] >= 0 and x not in st.picked
+                                 for x in b.crossings):
+            st.phase = PICK
+        else:
+            _rotation_sight(st)
     elif ph == TRAVEL:
         q = a - TRAVEL_TO
         st.pos[p] = st.pos[q]
@@ -613,7 +679,70 @@ def _dumb_end(st: FeindeState, ev: list[Event]) -> None:
     st.token[st.dm_cell] = st.dm_token
     st.dm_token = 0
     st.dm_carry = -1
-    st.phase = CHOOSE
+    if not st.card_mode:
+        st.phase = CHOOSE
+        return
+    if st.card_mode == THREE_MODE and st.picks_left and _pick_actions(st) != [DONE]:
+        st.phase = PICK  # R10.4 the next of the three monsters
+        return
+    _card_done(st)
+
+
+def _card_done(st: FeindeState) -> None:
+    st.card_mode = 0
+    st.picks_left = 0
+    st.pick_first = -1
+    st.picked = []
+    st.phase = MOVE
+
+
+def _pick(st: FeindeState, a: int, ev: list[Event]) -> None:
+    """R10.4/R10.5 the targets of a red or green card."""
+    b = st.cfg.board
+    if a == DONE:
+        if st.card_mode == ROTATE_MODE:
+            _rotation_sight(st)
+        else:
+            _card_done(st)
+        return
+    if st.card_mode == ROTATE_MODE:
+        st.pick_first = b.crossings[a - PICK_CROSS]
+        st.phase = ROTATE
+        return
+    room = b.rooms[a - PICK_ROOM]
+    if st.card_mode == SWAP_MODE:
+        if st.pick_first < 0:
+            st.pick_first = room
+            return
+        first = st.pick_first
+        st.token[first], st.token[room] = st.token[room], st.token[first]
+        _ev(ev, "swapped", rooms=[b.labels[first], b.labels[room]])
+        _card_done(st)
+        return
+    st.picks_left -= 1
+    st.picked.append(st.token[room])
+    st.dm_token = st.token[room]
+    st.token[room] = 0
+    st.dm_cell = st.dm_origin = room
+    st.dm_steps = 0
+    st.dm_limit = 2 if st.card_mode == TRAVELS_MODE else 1
+    st.dm_carry = -1
+    st.phase = DUMB
+    _ev(ev, "wandering", seat=st.to_move, monster=st.dm_token, room=b.labels[room])
+
+
+def _rotation_sight(st: FeindeState) -> None:
+    """R10.5 (A30) heroes and empty rooms that now look through a turned crossing explore."""
+    b = st.cfg.board
+    turned = set(st.picked)
+    candidates = [c for c in st.pos] + [r for r in b.rooms if not st.token[r] and not st.chip[r]]
+    for o in sorted(set(candidates)):
+        rooms, hidden, seen = trace(st, o)
+        if seen & turned and (hidden or any(st.chip[r] for r in rooms)):
+            st.origins.append(o)
+            if o == st.pos[st.to_move]:
+                st.stopped = 1  # R3.6 the mover's view opened: his movement ends
+    _card_done(st)
 
 
 def _choose(st: FeindeState, a: int, ev: list[Event]) -> None:
@@ -829,13 +958,21 @@ def _play(st: FeindeState, k: int, ev: list[Event]) -> None:
         st.chips[p] += got
     elif name.startswith("know"):
         set_knowledge(st, p, st.knowledge[p] + int(name[4:]))
-    elif name.startswith("monster"):
+    elif name in ("monster1", "monster3", "monster4"):
         st.next_token = k
         st.phase = DELTA
     elif name == "invisibility":
         st.invisible = 1
     elif name == "travel":
         st.phase = TRAVEL
+    else:
+        st.card_mode = {"swap": SWAP_MODE, "monster_travels": TRAVELS_MODE,
+                        "three_monsters": THREE_MODE, "rotate": ROTATE_MODE}[name]
+        st.picks_left = {SWAP_MODE: 2, TRAVELS_MODE: 1, THREE_MODE: 3, ROTATE_MODE: 2}[
+            st.card_mode]
+        st.pick_first = -1
+        st.picked = []
+        st.phase = PICK
 
 
 def _finish_turn(st: FeindeState, ev: list[Event]) -> None:
@@ -1029,6 +1166,14 @@ def action_to_text(cfg: Config, a: int) -> str:
         return f"token {a - TOKEN_BASE}"
     if DRAW_BASE <= a < DRAW_BASE + len(CARD_KINDS):
         return "draw " + CARD_KINDS[a - DRAW_BASE]
+    if PICK_ROOM <= a < PICK_ROOM + len(b.rooms):
+        return "pick " + b.labels[b.rooms[a - PICK_ROOM]]
+    if PICK_CROSS <= a < PICK_CROSS + len(b.crossings):
+        return "pick " + b.labels[b.crossings[a - PICK_CROSS]]
+    if ROT_BASE <= a < ROT_BASE + 4:
+        return f"rotate {a - ROT_BASE}"
+    if a == DONE:
+        return "done"
     return f"#{a}"
 
 
