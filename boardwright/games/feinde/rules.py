@@ -265,14 +265,14 @@ def weakest_movable(st: FeindeState, limit: int) -> int:
     return -1
 
 
-# --- knowledge and the dumbest player (R4.7, R8.1) --------------------------------------
+# --- knowledge and the dumbest player (R4.2, R8.1) --------------------------------------
 
 def set_knowledge(st: FeindeState, p: int, value: int) -> None:
     value = min(MAX_K, value)
     if value > st.knowledge[p]:
         st.knowledge[p] = value
         st.arrivals += 1
-        st.stamp[p] = st.arrivals  # R4.7 an arriving disc goes on top
+        st.stamp[p] = st.arrivals  # R4.2 an arriving disc goes on top
         st.last_progress = st.round
 
 
@@ -803,7 +803,7 @@ def _step(st: FeindeState, d: int, ev: list[Event], free: bool = False) -> None:
 
 
 def _after_arrival(st: FeindeState) -> None:
-    """R3.3 a monster stops the hero; R3.6 unexplored area in sight stops him and is explored."""
+    """R3.7 a monster stops the hero; R3.6 unexplored area in sight stops him and is explored."""
     here = st.pos[st.to_move]
     t = st.token[here]
     if 0 < t < CHEST0 and not st.invisible:
@@ -814,7 +814,7 @@ def _after_arrival(st: FeindeState) -> None:
 
 
 def _fight(st: FeindeState, ev: list[Event]) -> None:
-    """R5.1 decide the case before rolling; a chest is opened instead (R9)."""
+    """R5.1 decide the case before rolling; a chest is opened instead (R7.3)."""
     p = st.to_move
     here = st.pos[p]
     t = st.token[here]
@@ -825,7 +825,7 @@ def _fight(st: FeindeState, ev: list[Event]) -> None:
         kv, gv = st.cfg.tables.chests[t - CHEST0]
         st.token[here] = 0
         st.trophies[p].append(t)
-        set_knowledge(st, p, st.knowledge[p] + kv)  # R9.1 added, not absolute
+        set_knowledge(st, p, st.knowledge[p] + kv)  # R7.3 added, not absolute
         if st.cfg.options.chest_gold:
             st.gold[p] += gv
         st.last_progress = st.round
