@@ -131,6 +131,7 @@ def _reset_turn(st: FeindeState) -> None:
     st.dm_carry = -1
     st.fresh = 0
     st.turn_start_pos = -1
+    st.asked = 0
     st.apprentice_yes = -1
     st.card_mode = st.picks_left = 0
     st.pick_first = -1
@@ -978,13 +979,13 @@ def _play(st: FeindeState, k: int, ev: list[Event]) -> None:
 def _finish_turn(st: FeindeState, ev: list[Event]) -> None:
     """R9 followers decide, the mover may become an apprentice, gains apply, next player."""
     p = st.to_move
-    if st.turn_start_pos >= 0:
+    if not st.asked:
         if st.pos[p] != st.turn_start_pos:
             st.follow_queue = [
                 s for s in range(st.cfg.players)
                 if s != p and st.master[s] == p and st.pos[s] == st.turn_start_pos
                 and st.knowledge[s] < st.knowledge[p]]  # R9.3, R9.4
-        st.turn_start_pos = -2  # the followers are asked once a turn
+        st.asked = 1  # the followers are asked once a turn
     if st.follow_queue:
         st.phase = FOLLOW
         st.asker = st.follow_queue[0]
@@ -992,7 +993,8 @@ def _finish_turn(st: FeindeState, ev: list[Event]) -> None:
     st.asker = p
     wiser = [q for q in _heroes_at(st, st.pos[p]) if st.knowledge[q] > st.knowledge[p]]
     if st.apprentice_yes == -1:
-        if wiser and _apprentice_gain(st, p, wiser) > st.knowledge[p]:
+        # R9.1 only a hero who ends his movement there (CHOICE: who has moved this turn)
+        if st.pos[p] != st.turn_start_pos and wiser and _apprentice_gain(st, p, wiser) > st.knowledge[p]:
             st.phase = APPRENTICE  # R9.1
             return
         st.apprentice_yes = 0

@@ -27,7 +27,7 @@ SCALARS = (
     "mdelta", "mchange_used", "fight_cell", "fight_case", "fight_first", "next_token",
     "pending_cross", "draw_for", "dm_token", "dm_cell", "dm_origin", "dm_steps", "dm_limit",
     "dm_carry", "fresh", "turn_start_pos", "apprentice_yes", "bosses", "arrivals", "start_player",
-    "card_mode", "picks_left", "pick_first",
+    "card_mode", "picks_left", "pick_first", "asked",
 )
 LISTS = (
     "pos", "knowledge", "stamp", "chips", "gold", "token", "chip", "cross_shape", "cross_rot",
