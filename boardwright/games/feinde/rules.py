@@ -994,7 +994,8 @@ def _finish_turn(st: FeindeState, ev: list[Event]) -> None:
     wiser = [q for q in _heroes_at(st, st.pos[p]) if st.knowledge[q] > st.knowledge[p]]
     if st.apprentice_yes == -1:
         # R9.1 only a hero who ends his movement there (CHOICE: who has moved this turn)
-        if st.pos[p] != st.turn_start_pos and wiser and _apprentice_gain(st, p, wiser) > st.knowledge[p]:
+        moved = st.pos[p] != st.turn_start_pos
+        if moved and wiser and _apprentice_gain(st, p, wiser) > st.knowledge[p]:
             st.phase = APPRENTICE  # R9.1
             return
         st.apprentice_yes = 0
