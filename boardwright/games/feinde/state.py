@@ -175,6 +175,8 @@ def view_of(st: FeindeState, seat: int | None) -> View:
     v["bonus"] = st.cfg.bonus
     v["dumbest"] = rules.dumbest(st)
     v["legal"] = st.legal_actions() if st.current_player() == seat and seat is not None else []
+    v["map"] = list(st.cfg.board.rows)  # the labyrinth, for front ends that draw it
+    v["labels"] = list(st.cfg.board.labels)
     return v
 
 
@@ -182,7 +184,7 @@ def sample_state(view: View, seat: int, rng: random.Random) -> FeindeState:
     """A full state with `view`'s public facts; others' hands drawn from the unseen cards."""
     base = {k: view[k] for k in view if k not in ("game", "seat", "proposal_data", "current",
                                                   "deck_sizes", "hand_backs", "hand", "bonus",
-                                                  "dumbest", "legal")}
+                                                  "dumbest", "legal", "map", "labels")}
     base["format"] = STATE_FORMAT
     cfg = build_config(int(view["players"]), dict(view["options"]))
     groups = cfg.tables.groups

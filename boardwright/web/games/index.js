@@ -4,6 +4,7 @@
 
 const RENDERERS = {
   beowulf: () => import("./beowulf.js"),
+  feinde: () => import("./feinde.js"),
 };
 
 export async function rendererFor(game) {
