@@ -22,6 +22,12 @@ function cellsOf(map) {
   return cells;
 }
 
+/** "move5" -> the catalogue's "Movement +5". */
+function cardName(t, kind) {
+  const m = /^(move|power|know|monster)(\d)$/.exec(kind);
+  return m ? t(`card.${m[1]}`, { n: m[2] }) : t(`card.${kind}`);
+}
+
 function openArms(shape, rot) {
   const order = "NESW";
   return [...ARMS[SHAPES[shape]]].map((d) => order[(order.indexOf(d) + rot) % 4]);
@@ -171,7 +177,8 @@ export function createRenderer(elements, ctx) {
     const hand = view.hand;
     elements.hand.replaceChildren(hand === null || hand === undefined
       ? h("p", { class: "muted" }, "")
-      : h("p", {}, t("render.your_hand", { cards: hand.join(", ") || "-" })));
+      : h("p", {}, t("render.your_hand", {
+        cards: hand.map((k) => cardName(t, k)).join(", ") || "-" })));
   }
 
   return {
