@@ -9,7 +9,7 @@ from feinde_helpers import act, kinds, new_game, put_token
 from boardwright.games.feinde import rules
 
 
-def _dice(st, monster: int, hero: int) -> int:  # noqa: ANN001
+def _dice(st, monster: int, hero: int) -> int:
     return st.action_from_text(f"dice {monster}-{hero}")
 
 

@@ -10,7 +10,7 @@ from boardwright.games.feinde.data import TILE_SHAPES
 NS, NESW = TILE_SHAPES.index("NS"), TILE_SHAPES.index("NESW")
 
 
-def _labels(st, cells) -> list[str]:  # noqa: ANN001
+def _labels(st, cells) -> list[str]:
     return sorted(st.cfg.board.labels[c] for c in cells)
 
 

@@ -191,13 +191,13 @@ def trace(st: FeindeState, origin: int) -> tuple[list[int], list[int], set[int]]
         nxt = b.nb[cur][d]
         if nxt < 0 or nxt in seen:
             continue
-        seen.add(nxt)
         k = kind[nxt]
+        if k == CROSSING and st.cross_shape[nxt] >= 0 and not arms(st, nxt) >> ((d + 2) % 4) & 1:
+            continue  # a closed arm: this line of sight ends at the crossing's wall
+        seen.add(nxt)
         if k == CROSSING:
             if st.cross_shape[nxt] < 0:
                 hidden.append(nxt)
-                continue
-            if not arms(st, nxt) >> ((d + 2) % 4) & 1:
                 continue
             todo.extend((nxt, e) for e in range(4) if e != (d + 2) % 4)
         elif k == CORRIDOR:
