@@ -134,12 +134,16 @@ class FeindeState(State):
         try:
             cfg = build_config(int(data["players"]), dict(data["options"]))
             st = cls(cfg, blank=True)
+            d = st.__dict__
             for k in SCALARS:
-                setattr(st, k, int(data[k]))
+                d[k] = int(data[k])
+            # lists are copied as they are (JSON keeps ints ints); a wrong type fails below
             for k in LISTS:
-                setattr(st, k, [int(x) for x in data[k]])
+                d[k] = list(data[k])
             for k in NESTED:
-                setattr(st, k, [[int(x) for x in row] for row in data[k]])
+                d[k] = [list(row) for row in data[k]]
+            if any(set(map(type, d[k])) - {int} for k in LISTS):
+                raise TypeError("a list holds something other than integers")
         except (KeyError, TypeError, ValueError) as exc:
             raise BadRecord(f"bad Feinde state: {exc}") from None
         return st
@@ -165,10 +169,13 @@ def view_of(st: FeindeState, seat: int | None) -> View:
     v: dict[str, Any] = {"game": "feinde", "players": st.cfg.players, "seat": seat,
                          "proposal_data": st.cfg.board.proposal or st.cfg.tables.proposal,
                          "current": st.current_player()}
-    data = st.to_json()
-    for k, val in data.items():
-        if k not in PUBLIC_SKIP and k != "format":
-            v[k] = val
+    src = st.__dict__
+    v["options"] = st.cfg.options.model_dump()
+    for k in SCALARS:
+        v[k] = src[k]
+    for k in LISTS:
+        v[k] = src[k][:]
+    v["trophies"] = [x[:] for x in st.trophies]
     v["deck_sizes"] = [sum(g) for g in st.deck]
     v["hand_backs"] = [h[:] for h in st.hand_groups]
     v["hand"] = [CARD_KINDS[k] for k in st.hands[seat]] if seat is not None else None
