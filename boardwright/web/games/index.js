@@ -4,6 +4,7 @@
 
 const RENDERERS = {
   beowulf: () => import("./beowulf.js"),
+  feinde: () => import("./feinde.js"),
   runebound: () => import("./runebound.js"),
 };
 

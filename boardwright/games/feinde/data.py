@@ -1,0 +1,425 @@
+"""Fürchterliche Feinde's components and options as data (RULES.md R1, R12).
+
+The printed board, token values, card mix, crossing shapes, storage shading and knowledge bonus
+are not public. `data/board_proposal.txt` and `data/components_proposal.json` hold the research
+file's PROPOSAL (feinde.md §7); both are flagged `proposal` and either can be replaced by a
+user's file through the `board_file` / `components_file` options. A bad file is rejected with a
+`BadConfig` naming the line (board) or the field (components) and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from boardwright.engine.errors import BadConfig
+
+# --- the labyrinth -------------------------------------------------------------------------
+
+CORRIDOR, ROOM, START, CROSSING = 0, 1, 2, 3
+N, E, S, W = 0, 1, 2, 3
+DIRS = "NESW"
+DELTA = ((-1, 0), (0, 1), (1, 0), (0, -1))
+TELEPORT_LETTERS = "abcd"
+#: R1.3 the pairings of the four teleport fields by colour (chance picks one at set-up)
+TELEPORT_PAIRINGS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+ROOMS, STARTS, CROSSINGS, TELEPORTS = 53, 4, 15, 4  # confirmed counts (feinde.md §2.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The labyrinth as a graph of spaces: one space per map character (R3.1)."""
+
+    rows: tuple[str, ...]
+    proposal: bool
+    kind: tuple[int, ...]  # per space: CORRIDOR, ROOM, START, CROSSING
+    pos: tuple[tuple[int, int], ...]  # per space: (row, col) on the map
+    nb: tuple[tuple[int, ...], ...]  # per space: neighbour in N, E, S, W or -1
+    rooms: tuple[int, ...]  # room spaces (starts included), in reading order
+    starts: tuple[int, ...]  # S1..S4, left to right
+    crossings: tuple[int, ...]  # X01..X15
+    teleports: tuple[int, ...]  # the corridor spaces beside teleport fields a..d
+    labels: tuple[str, ...]  # per space: R07, S2, X03, a, or r.c for corridors
+    names: dict[str, str]
+
+    def index_of(self, label: str) -> int:
+        try:
+            return self.labels.index(label)
+        except ValueError:
+            raise KeyError(label) from None
+
+
+def _fail(source: str, line: int, problem: str) -> BadConfig:
+    return BadConfig(f"{source}, line {line}: {problem}", code="bad_board", line=line,
+                     problem=problem)
+
+
+def parse_board(text: str, source: str = "board file") -> Board:
+    """Read a board file (format in `data/board_proposal.txt`); `BadConfig` names line+problem."""
+    proposal: bool | None = None
+    map_lines: list[tuple[int, str]] = []
+    name_lines: list[tuple[int, str]] = []
+    section = ""
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if section != "map" and (not line.strip() or line.lstrip().startswith("#")):
+            continue
+        if line.strip() in ("[map]", "[names]"):
+            section = line.strip()[1:-1]
+            continue
+        if section == "map":
+            if line.lstrip().startswith("#"):
+                continue
+            map_lines.append((lineno, line))
+        elif section == "names":
+            if line.strip():
+                name_lines.append((lineno, line))
+        elif line.replace(" ", "").lower().startswith("proposal="):
+            value = line.split("=", 1)[1].strip().lower()
+            if value not in ("yes", "no"):
+                raise _fail(source, lineno, f"proposal must be yes or no, not {value!r}")
+            proposal = value == "yes"
+        else:
+            raise _fail(source, lineno, f"unexpected text outside [map]/[names]: {line.strip()!r}")
+    while map_lines and not map_lines[-1][1].strip():
+        map_lines.pop()
+    if not map_lines:
+        raise _fail(source, len(text.splitlines()), "no [map] section")
+    if proposal is None:
+        raise _fail(source, 1, "missing `proposal = yes|no`")
+    grid: dict[tuple[int, int], str] = {}
+    line_of_row: list[int] = []
+    for r, (lineno, line) in enumerate(map_lines):
+        line_of_row.append(lineno)
+        for c, ch in enumerate(line):
+            if ch == " ":
+                continue
+            if ch not in "SRX." + TELEPORT_LETTERS:
+                raise _fail(source, lineno, f"unknown map character {ch!r} in column {c + 1}")
+            grid[(r, c)] = ch
+    cells = sorted(grid)
+    index = {rc: i for i, rc in enumerate(cells)}
+    kinds: list[int] = []
+    labels: list[str] = []
+    rooms: list[int] = []
+    starts: list[int] = []
+    crossings: list[int] = []
+    teleports: dict[str, int] = {}
+    counters = {"R": 0, "S": 0, "X": 0}
+    for i, rc in enumerate(cells):
+        ch = grid[rc]
+        if ch in "RS":
+            counters[ch] += 1
+            kinds.append(ROOM if ch == "R" else START)
+            labels.append(f"R{counters['R']:02d}" if ch == "R" else f"S{counters['S']}")
+        elif ch == "X":
+            counters["X"] += 1
+            kinds.append(CROSSING)
+            labels.append(f"X{counters['X']:02d}")
+            crossings.append(i)
+        else:
+            kinds.append(CORRIDOR)
+            if ch in TELEPORT_LETTERS:
+                if ch in teleports:
+                    raise _fail(source, line_of_row[rc[0]], f"teleport field {ch!r} appears twice")
+                teleports[ch] = i
+                labels.append(ch)
+            else:
+                labels.append(f"{rc[0]}.{rc[1]}")
+    for i, rc in enumerate(cells):
+        if grid[rc] == "R":
+            rooms.append(i)
+    starts = sorted((i for i, rc in enumerate(cells) if grid[rc] == "S"), key=lambda i: cells[i][1])
+    for k, i in enumerate(starts):
+        labels[i] = f"S{k + 1}"
+    nb: list[tuple[int, ...]] = []
+    for rc in cells:
+        nb.append(tuple(index.get((rc[0] + dr, rc[1] + dc), -1) for dr, dc in DELTA))
+    for i, rc in enumerate(cells):
+        lineno = line_of_row[rc[0]]
+        degree = sum(1 for j in nb[i] if j >= 0)
+        where = f"column {rc[1] + 1}"
+        if kinds[i] == CORRIDOR and degree != 2:
+            what = "dangling corridor" if degree < 2 else "corridor fork without a crossing"
+            raise _fail(source, lineno, f"{what} at {where}: a corridor space needs exactly 2 "
+                        f"neighbours, this one has {degree}")
+        if kinds[i] == CROSSING and degree != 4:
+            raise _fail(source, lineno, f"crossing {labels[i]} at {where} has {degree} arms; "
+                        "a crossing field needs 4")
+        if kinds[i] in (ROOM, START) and degree == 0:
+            raise _fail(source, lineno, f"room {labels[i]} at {where} has no corridor")
+    counts = {"start rooms (S)": (len(starts), STARTS), "rooms (R)": (len(rooms), ROOMS - STARTS),
+              "crossing fields (X)": (len(crossings), CROSSINGS),
+              "teleport fields (a-d)": (len(teleports), TELEPORTS)}
+    for what, (have, need) in counts.items():
+        if have != need:
+            raise _fail(source, map_lines[-1][0],
+                        f"the map has {have} {what}, the game needs {need}")
+    names: dict[str, str] = {}
+    for lineno, line in name_lines:
+        if "=" not in line:
+            raise _fail(source, lineno, f"a name line reads `ID = name`, not {line.strip()!r}")
+        rid, name = (part.strip() for part in line.split("=", 1))
+        if rid not in labels or rid[:1] not in "RS":
+            raise _fail(source, lineno, f"unknown room id {rid!r} (rooms are R01..R49, S1..S4)")
+        names[rid] = name
+    all_rooms = tuple(sorted(rooms + starts))
+    board = Board(
+        rows=tuple(line for _, line in map_lines), proposal=proposal, kind=tuple(kinds),
+        pos=tuple(cells), nb=tuple(nb), rooms=all_rooms, starts=tuple(starts),
+        crossings=tuple(crossings), teleports=tuple(teleports[c] for c in TELEPORT_LETTERS),
+        labels=tuple(labels), names=names,
+    )
+    _check_connected(board, source, map_lines[-1][0])
+    return board
+
+
+def _check_connected(board: Board, source: str, lineno: int) -> None:
+    """Every space must be reachable from S1 with all crossings open (no island of rock)."""
+    seen = {board.starts[0]}
+    todo = [board.starts[0]]
+    while todo:
+        for j in board.nb[todo.pop()]:
+            if j >= 0 and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    if len(seen) != len(board.kind):
+        lost = min(set(range(len(board.kind))) - seen)
+        raise _fail(source, lineno, f"space {board.labels[lost]} is cut off from the start rooms")
+
+
+# --- components ----------------------------------------------------------------------------
+
+CARD_KINDS: tuple[str, ...] = (
+    "move2", "move3", "move4", "move5", "move6", "move7", "move8", "move9",
+    "power1", "power2", "power3", "power4", "know1", "know2", "know3",
+    "travel", "invisibility", "monster1", "monster3", "monster4",
+    "monster_travels", "swap", "three_monsters", "rotate",
+)
+CARD_INDEX = {k: i for i, k in enumerate(CARD_KINDS)}
+GROUPS = ("I", "II", "III", "IV", "V")
+TILE_SHAPES = ("NESW", "ESW", "NS", "NE")
+
+
+class _Monsters(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    gold: dict[str, int]
+    hearts: dict[str, int] = {}
+    names: dict[str, str] = {}
+
+
+class _Chest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    knowledge: int
+    gold: int
+
+
+class _Track(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    length: int
+    shaded: Literal["odd", "even"] | list[int]
+
+
+class Components(BaseModel):
+    """The components file (`data/components_proposal.json` is the PROPOSAL default)."""
+
+    model_config = ConfigDict(extra="forbid")
+    proposal: bool
+    note: str = ""
+    monsters: _Monsters
+    chests: list[_Chest]
+    crossing_tiles: dict[Literal["NESW", "ESW", "NS", "NE"], int]
+    storage_track: _Track
+    knowledge_bonus: dict[str, int]
+    spell_groups: dict[Literal["I", "II", "III", "IV", "V"], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Components in the form the rules read (index = monster strength 1..50)."""
+
+    proposal: bool
+    gold: tuple[int, ...]  # [0] unused
+    heart: tuple[int, ...]
+    monster_names: dict[int, str]
+    chests: tuple[tuple[int, int], ...]  # (knowledge, gold)
+    tiles: tuple[int, ...]  # count per TILE_SHAPES
+    track_length: int
+    shaded: frozenset[int]  # 1-based storage spaces
+    bonus: dict[int, int]
+    groups: tuple[tuple[int, ...], ...]  # per group I..V: count per CARD_KINDS
+
+
+def _ranges(spec: dict[str, int], what: str) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for key, value in spec.items():
+        lo, _, hi = key.partition("-")
+        try:
+            a, b = int(lo), int(hi or lo)
+        except ValueError:
+            raise BadConfig(f"components file: {what} key {key!r} is not a number or range "
+                            "like 8-14", code="bad_components") from None
+        for m in range(a, b + 1):
+            if not 1 <= m <= 50:
+                raise BadConfig(f"components file: {what} names monster {m}; monsters are "
+                                "1-50", code="bad_components")
+            out[m] = value
+    return out
+
+
+def build_tables(comp: Components) -> Tables:
+    """Check a components file's content against the confirmed counts (feinde.md §2.1)."""
+    gold = _ranges(comp.monsters.gold, "monsters.gold")
+    missing = [m for m in range(1, 51) if m not in gold]
+    if missing:
+        raise BadConfig(f"components file: monsters.gold has no value for monster {missing[0]}",
+                        code="bad_components")
+    hearts = _ranges(comp.monsters.hearts, "monsters.hearts")
+    if len(comp.chests) != 3:
+        raise BadConfig(f"components file: chests lists {len(comp.chests)}, the game has 3",
+                        code="bad_components")
+    tiles = tuple(comp.crossing_tiles.get(s, 0) for s in TILE_SHAPES)  # type: ignore[call-overload]
+    if sum(tiles) != CROSSINGS:
+        raise BadConfig(f"components file: crossing_tiles add up to {sum(tiles)}, the game has "
+                        f"{CROSSINGS}", code="bad_components")
+    track = comp.storage_track
+    if isinstance(track.shaded, list):
+        shaded = frozenset(track.shaded)
+    else:
+        parity = 1 if track.shaded == "odd" else 0
+        shaded = frozenset(s for s in range(1, track.length + 1) if s % 2 == parity)
+    if not shaded or min(shaded) < 1 or max(shaded) > track.length:
+        raise BadConfig("components file: storage_track.shaded must name spaces "
+                        f"1..{track.length}", code="bad_components")
+    bonus = {int(k): v for k, v in comp.knowledge_bonus.items()}
+    groups: list[tuple[int, ...]] = []
+    total = 0
+    for g in GROUPS:
+        counts = [0] * len(CARD_KINDS)
+        for card in comp.spell_groups.get(g, []):  # type: ignore[call-overload]
+            if card not in CARD_INDEX:
+                raise BadConfig(f"components file: spell_groups.{g} names unknown card {card!r}"
+                                f"; known: {', '.join(CARD_KINDS)}", code="bad_components")
+            counts[CARD_INDEX[card]] += 1
+        total += sum(counts)
+        groups.append(tuple(counts))
+    if total != 42:
+        raise BadConfig(f"components file: spell_groups hold {total} cards, the game has 42",
+                        code="bad_components")
+    return Tables(
+        proposal=comp.proposal, gold=(0, *(gold[m] for m in range(1, 51))),
+        heart=(0, *(hearts.get(m, 0) for m in range(1, 51))),
+        monster_names={int(k): v for k, v in comp.monsters.names.items()},
+        chests=tuple((c.knowledge, c.gold) for c in comp.chests), tiles=tiles,
+        track_length=track.length, shaded=shaded, bonus=bonus, groups=tuple(groups),
+    )
+
+
+def parse_components(text: str, source: str = "components file") -> Tables:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadConfig(f"{source}, line {exc.lineno}: not valid JSON ({exc.msg})",
+                        code="bad_components", line=exc.lineno) from None
+    try:
+        comp = Components.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise BadConfig(f"{source}: {where}: {err['msg']}", code="bad_components") from None
+    return build_tables(comp)
+
+
+def _packaged(name: str) -> str:
+    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=8)
+def load_board(path: str = "") -> Board:
+    if not path:
+        return parse_board(_packaged("board_proposal.txt"), "board_proposal.txt")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadConfig(f"cannot read board file {path}: {exc.strerror}",
+                        code="bad_board") from None
+    return parse_board(text, path)
+
+
+@lru_cache(maxsize=8)
+def load_tables(path: str = "") -> Tables:
+    if not path:
+        return parse_components(_packaged("components_proposal.json"), "components_proposal.json")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadConfig(f"cannot read components file {path}: {exc.strerror}",
+                        code="bad_components") from None
+    return parse_components(text, path)
+
+
+# --- options -------------------------------------------------------------------------------
+
+class FeindeOptions(BaseModel):
+    """Options of a game; each default is the research file's resolution (RULES.md R12)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    #: R1 a replacement board file (empty: the packaged PROPOSAL board)
+    board_file: str = ""
+    #: R1 a replacement components file (empty: the packaged PROPOSAL components)
+    components_file: str = ""
+    #: R12 A2: the box says 2-6, the seed 3-6; two players only when this is on
+    allow_two_players: bool = False
+    #: R12 A9: a monster that dies of fright still gives a spell card
+    fright_draws_card: bool = True
+    #: R12 A20: apprentice gain: `master` (seed literal), `master_minus_1` or `plus_1`
+    apprentice_gain: Literal["master", "master_minus_1", "plus_1"] = "master"
+    #: R12 A23 (proposal): a chest is worth its gold as well as its knowledge
+    chest_gold: bool = True
+    #: R12 A36: end the game after this many full rounds with no defeat and no knowledge change
+    stall_rounds: int = 3
+    #: turn cap: the game ends (and is scored) after this many full rounds; 0 = no cap
+    max_rounds: int = 60
+    #: the seat of the start player (knowledge 1)
+    first_player: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    players: int
+    options: FeindeOptions
+    board: Board
+    tables: Tables
+
+    @property
+    def bonus(self) -> int:
+        """R4.1 the knowledge bonus for this player count."""
+        return self.tables.bonus[self.players]
+
+
+def build_config(players: int, options: dict[str, object]) -> Config:
+    try:
+        opts = FeindeOptions.model_validate(options)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise BadConfig(f"option {'.'.join(map(str, err['loc']))}: {err['msg']}",
+                        code="bad_option") from None
+    low = 2 if opts.allow_two_players else 3
+    if not low <= players <= 6:
+        raise BadConfig(f"Fürchterliche Feinde takes {low}-6 players, not {players}"
+                        + ("" if low == 2 else " (2 with the allow_two_players option)"),
+                        code="bad_players", players=players)
+    if not 0 <= opts.first_player < players:
+        raise BadConfig(f"first_player must be a seat 0..{players - 1}", code="bad_option")
+    tables = load_tables(opts.components_file)
+    if players not in tables.bonus:
+        raise BadConfig(f"the components file has no knowledge bonus for {players} players",
+                        code="bad_components")
+    return Config(players, opts, load_board(opts.board_file), tables)

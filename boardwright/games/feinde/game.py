@@ -1,0 +1,88 @@
+"""The Fürchterliche Feinde `Game`: describes itself, makes states, samples hidden hands."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+
+from .data import FeindeOptions, build_config
+from .state import FeindeState, sample_state
+
+RULES_VERSION = "feinde-1.0"
+
+_HELP = {
+    "board_file": "R1.2 a replacement board file (text map); empty = the PROPOSAL board",
+    "components_file": "R1.4 a replacement components JSON; empty = the PROPOSAL components",
+    "allow_two_players": "R12 A2 allow 2 players (the box says 2-6, the seed 3-6)",
+    "fright_draws_card": "R12 A9 a monster that dies of fright still gives a spell card",
+    "apprentice_gain": "R12 A20 master | master_minus_1 | plus_1",
+    "chest_gold": "R12 A23 a chest also gives its (proposal) gold",
+    "stall_rounds": "R12 A36 end after this many full rounds with no progress (0 = never)",
+    "max_rounds": "turn cap: end and score after this many rounds (0 = none)",
+    "first_player": "R2.6 the start player's seat (knowledge 1)",
+}
+
+
+#: options that name a file on the machine running the game (servers refuse them)
+LOCAL_PATH_OPTIONS = frozenset({"board_file", "components_file"})
+
+
+def _options_info() -> tuple[OptionInfo, ...]:
+    defaults = FeindeOptions()
+    return tuple(OptionInfo(name, getattr(defaults, name), _HELP[name],
+                            local_path=name in LOCAL_PATH_OPTIONS)
+                 for name in FeindeOptions.model_fields)
+
+
+class FeindeGame(Game):
+    """Fürchterliche Feinde (Friedemann Friese, 2F-Spiele 2006)."""
+
+    info = GameInfo(
+        id="feinde",
+        title="Fürchterliche Feinde",
+        min_players=3,
+        max_players=6,
+        rules_version=RULES_VERSION,
+        max_actions=200_000,
+        options=_options_info(),
+        languages=("en", "hu"),
+    )
+
+    def new_initial_state(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> FeindeState:
+        return FeindeState(build_config(players, dict(options or {})))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> FeindeState:
+        return FeindeState.from_json(data)
+
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> FeindeState:
+        return sample_state(view, seat, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        from .heuristic import evaluate
+
+        assert isinstance(state, FeindeState)
+        return evaluate(state)
+
+    def describe_action(self, state: State, action: int, lang: str = "en") -> str:
+        from .text import describe_action
+
+        assert isinstance(state, FeindeState)
+        return describe_action(state, action, lang)
+
+    def describe_event(self, event: Mapping[str, Any], lang: str = "en") -> str:
+        from .text import describe_event
+
+        return describe_event(event, lang)
+
+    def render(self, view: View, lang: str = "en") -> Any:
+        from .render import render_view
+
+        return render_view(view, lang)
+
+
+GAME = FeindeGame()

@@ -1,0 +1,115 @@
+"""Fürchterliche Feinde in words: actions and events from `messages/<lang>.json`.
+
+Only public facts are used (the action, the public phase, the board). Seats are Player A..F.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine.i18n import Catalogue
+
+from . import rules
+from .data import CARD_KINDS, DIRS
+
+if TYPE_CHECKING:
+    from .state import FeindeState
+
+PACKAGE = "boardwright.games.feinde"
+LETTERS = "ABCDEF"
+
+
+def catalogue(lang: str = "en") -> Catalogue:
+    return Catalogue(PACKAGE, lang)
+
+
+def player_name(seat: int, lang: str = "en") -> str:
+    if not isinstance(seat, int) or not 0 <= seat < len(LETTERS):
+        return "?"
+    return catalogue(lang)("seat", letter=LETTERS[seat])
+
+
+def card_name(kind: str, lang: str = "en") -> str:
+    t = catalogue(lang)
+    for prefix in ("move", "power", "know", "monster"):
+        rest = kind[len(prefix):]
+        if kind.startswith(prefix) and rest.isdigit():
+            return t(f"card.{prefix}", n=int(rest))
+    return t(f"card.{kind}")
+
+
+def describe_action(st: FeindeState, a: int, lang: str = "en") -> str:
+    t = catalogue(lang)
+    b = st.cfg.board
+    text = rules.action_to_text(st.cfg, a)
+    if st.phase in rules.CHANCE_PHASES:
+        return t("action.chance", text=text)
+    here = st.pos[st.to_move] if st.to_move >= 0 and st.pos[st.to_move] >= 0 else -1
+    if a in (rules.FIGHT_MOVE, rules.RUN, rules.REST, rules.ESCAPE):
+        return t("action." + text)
+    if rules.STEP <= a < rules.STEP + 4:
+        d = a - rules.STEP
+        to = b.nb[here][d] if here >= 0 else -1
+        return t("action.step", dir=t("dir." + DIRS[d]), to=b.labels[to] if to >= 0 else "?")
+    if a == rules.TELEPORT:
+        to = rules._partner(st, here) if here >= 0 else -1
+        return t("action.teleport", to=b.labels[to] if to >= 0 else "?")
+    if a == rules.END:
+        return t("action.end_free" if st.phase == rules.FREE_STEP else "action.end")
+    if a == rules.FIGHT:
+        token = st.token[here] if here >= 0 else 0
+        if token >= rules.CHEST0:
+            return t("action.open")
+        return t("action.fight", monster=token)
+    if a == rules.YES:
+        return t("action.yes_follow" if st.phase == rules.FOLLOW else "action.yes_apprentice")
+    if a == rules.NO:
+        return t("action.no")
+    if rules.HERO_START <= a < rules.HERO_START + 4:
+        return t("action.start", room=text.split()[1])
+    if rules.PLAY <= a < rules.PLAY + len(CARD_KINDS):
+        return t("action.play", card=card_name(CARD_KINDS[a - rules.PLAY], lang))
+    if rules.DELTA_BASE <= a < rules.DELTA_BASE + 9:
+        return t("action.delta", delta=text.split()[1])
+    if rules.TRAVEL_TO <= a < rules.TRAVEL_TO + 6:
+        return t("action.travel", player=player_name(a - rules.TRAVEL_TO, lang))
+    if rules.MSTEP <= a < rules.MSTEP + len(b.rooms):
+        return t("action.monster", room=text.split()[1])
+    if a == rules.MSTOP:
+        return t("action.mstop")
+    if rules.PICK_ROOM <= a < rules.PICK_CROSS + len(b.crossings):
+        return t("action.pick", what=text.split()[1])
+    if rules.ROT_BASE <= a < rules.ROT_BASE + 4:
+        return t("action.rotate", rot=a - rules.ROT_BASE)
+    if a == rules.DONE:
+        return t("action.done")
+    return text
+
+
+def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
+    t = catalogue(lang)
+    kind = str(event.get("kind", ""))
+    params: dict[str, Any] = {k: v for k, v in event.items() if k != "kind"}
+    if "seat" in params:
+        params["player"] = player_name(params["seat"], lang)
+    if kind == "card_drawn" and "card" in params:
+        return t("event.card_drawn_own", card=card_name(params["card"], lang),
+                 group=params.get("group", "?"))
+    if kind == "card_played":
+        params["card"] = card_name(str(params.get("card", "")), lang)
+    if kind == "fight":
+        params["case"] = t("case." + str(params.get("case", "normal")))
+    if kind == "token_placed":
+        params["what"] = t("what." + str(params.get("what", "monster")))
+    if kind == "swapped":
+        rooms = params.get("rooms", ["?", "?"])
+        params["a"], params["b"] = rooms[0], rooms[1]
+    if kind == "game_over":
+        params["why"] = t("why." + str(params.get("why", "")))
+    if kind == "monster_changed":
+        params["delta"] = f"{params.get('delta', 0):+d}"
+    text = t("event." + kind, **params)
+    if kind == "killed" and params.get("total_victory"):
+        text += " " + t("event.total_victory")
+    return text
