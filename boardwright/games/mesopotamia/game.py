@@ -60,5 +60,33 @@ class MesoGame(Game):
     def determinizer(self, view: View, seat: int) -> Callable[[random.Random], State]:
         return Determinizer(view, seat)
 
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        from .policy import rollout_action
+
+        assert isinstance(state, MesoState)
+        return rollout_action(state, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        from .heuristic import evaluate
+
+        assert isinstance(state, MesoState)
+        return evaluate(state)
+
+    def describe_action(self, state: State, action: int, lang: str = "en") -> str:
+        from .text import describe_action
+
+        assert isinstance(state, MesoState)
+        return describe_action(state, action, lang)
+
+    def describe_event(self, event: Mapping[str, Any], lang: str = "en") -> str:
+        from .text import describe_event
+
+        return describe_event(event, lang)
+
+    def render(self, view: View, lang: str = "en") -> Any:
+        from .render import render_view
+
+        return render_view(view, lang)
+
 
 GAME = MesoGame()
