@@ -315,27 +315,40 @@ def _legal_move(s: MesoState, p: int, out: list[int]) -> None:
     sp = cfg.space
     m = s.mem[p]
     nbr = cfg.nbr
+    tile = s.tile
     mv = sp.start("move")
     free = free_ok(s)
-    explore = can_explore(s)
+    explore = can_explore(s) and s.mp >= step_cost(s, True)
+    walk = s.mp >= 1
+    mana = s.mana[p]
     n = cfg.players
+    append = out.append
     for c in s.placed:
         base = c * ALL_KINDS
         row = m[base:base + ALL_KINDS]
         if not any(row):
             continue
-        for k in range(ALL_KINDS):
-            if not row[k]:
+        # where a member here may step, by direction: 1 any load, 2 ziggurat (by load)
+        steps = []
+        for d, t in enumerate(nbr[c]):
+            if t < 0:
                 continue
-            for d in range(6):
-                t = nbr[c][d]
-                if t < 0:
+            tt = tile[t]
+            if tt < 0:
+                if explore:
+                    steps.append((d, 1))
+            elif walk and tt != VOLCANO:
+                steps.append((d, 2 if tt == ZIGGURAT else 1))
+        if steps:
+            for k in range(ALL_KINDS):
+                if not row[k]:
                     continue
-                if s.tile[t] < 0:
-                    if explore and s.mp >= step_cost(s, True):
-                        out.append(mv + (c * 6 + d) * ALL_KINDS + k)
-                elif s.mp >= 1 and can_enter(s, p, k, t):
-                    out.append(mv + (c * 6 + d) * ALL_KINDS + k)
+                b = k % KINDS
+                zig_ok = b in (EMPTY, STONE) or (
+                    b >= OFFER0 and mana >= OFFERING_VALUES[b - OFFER0])
+                for d, kind in steps:
+                    if kind == 1 or zig_ok:
+                        append(mv + (c * 6 + d) * ALL_KINDS + k)
         if not free:
             continue
         for f in (0, 1):
@@ -344,31 +357,32 @@ def _legal_move(s: MesoState, p: int, out: list[int]) -> None:
             st = row[STONE + FLAG * f]
             if e:
                 if s.wood[c]:
-                    out.append(sp.encode("pick_up", (c * 2 + 0) * 2 + f))
+                    append(sp.encode("pick_up", (c * 2 + 0) * 2 + f))
                 if s.stone[c]:
-                    out.append(sp.encode("pick_up", (c * 2 + 1) * 2 + f))
+                    append(sp.encode("pick_up", (c * 2 + 1) * 2 + f))
                 for slot in (0, 1):
                     if s.hut_owner[2 * c + slot] == p and s.hut_off[2 * c + slot] >= 0:
                         o = s.hut_off[2 * c + slot]
-                        out.append(sp.encode("take_offering", (c * 4 + o) * 2 + f))
+                        append(sp.encode("take_offering", (c * 4 + o) * 2 + f))
             if w:
-                out.append(sp.encode("drop", (c * 2 + 0) * 2 + f))
+                append(sp.encode("drop", (c * 2 + 0) * 2 + f))
                 if s.stone[c]:
-                    out.append(sp.encode("swap", (c * 2 + 0) * 2 + f))
+                    append(sp.encode("swap", (c * 2 + 0) * 2 + f))
             if st:
-                out.append(sp.encode("drop", (c * 2 + 1) * 2 + f))
+                append(sp.encode("drop", (c * 2 + 1) * 2 + f))
                 if s.wood[c]:
-                    out.append(sp.encode("swap", (c * 2 + 1) * 2 + f))
+                    append(sp.encode("swap", (c * 2 + 1) * 2 + f))
         if row[EMPTY]:  # R4.6 stealing: an unflagged empty-handed member
             mine = sum(row)
             for o in range(n):
-                if o == p or count(s, o, c) >= mine:
+                if o == p:
+                    continue
+                orow = s.mem[o][base:base + ALL_KINDS]
+                if not (orow[WOOD] or orow[STONE]) or sum(orow) >= mine:
                     continue
                 for r in (WOOD, STONE):
-                    if carriers(s, o, c, r):
-                        out.append(sp.encode("steal", (c * 4 + o) * 2 + (r - 1)))
-    # take_offering may be listed twice when both huts hold the same value: impossible (one
-    # offering per value), so no duplicates arise.
+                    if orow[r] or orow[r + FLAG]:
+                        append(sp.encode("steal", (c * 4 + o) * 2 + (r - 1)))
 
 
 def _legal_cards(s: MesoState, p: int, out: list[int]) -> None:

@@ -165,12 +165,46 @@ class MesoState(State):
     def clone(self) -> MesoState:
         s = object.__new__(MesoState)
         s.cfg = self.cfg
-        for name in _LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        for name in _NESTED:
-            setattr(s, name, [x[:] for x in getattr(self, name)])
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
+        s.tile = self.tile[:]
+        s.placed = self.placed[:]
+        s.stack = self.stack[:]
+        s.boxed_tiles = self.boxed_tiles[:]
+        s.wood = self.wood[:]
+        s.stone = self.stone[:]
+        s.mem_supply = self.mem_supply[:]
+        s.hut_owner = self.hut_owner[:]
+        s.hut_off = self.hut_off[:]
+        s.holy = self.holy[:]
+        s.holy_supply = self.holy_supply[:]
+        s.hut_supply = self.hut_supply[:]
+        s.mana = self.mana[:]
+        s.limit = self.limit[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.boxed_cards = self.boxed_cards[:]
+        s.priest = self.priest[:]
+        s.done = self.done[:]
+        s.added = self.added[:]
+        s.scout_drawn = self.scout_drawn[:]
+        s.pending = self.pending[:]
+        s.draw_queue = self.draw_queue[:]
+        s.mem = [x[:] for x in self.mem]
+        s.off_supply = [x[:] for x in self.off_supply]
+        s.delivered = [x[:] for x in self.delivered]
+        s.hands = [x[:] for x in self.hands]
+        s.supply_wood = self.supply_wood
+        s.supply_stone = self.supply_stone
+        s.phase = self.phase
+        s.to_move = self.to_move
+        s.turn = self.turn
+        s.mp = self.mp
+        s.explores = self.explores
+        s.free_used = self.free_used
+        s.scouts_pending = self.scouts_pending
+        s.twins_pending = self.twins_pending
+        s.resume = self.resume
+        s.winner = self.winner
+        s.capped = self.capped
         s._legal = self._legal
         return s
 
