@@ -4,6 +4,7 @@
 
 const RENDERERS = {
   beowulf: () => import("./beowulf.js"),
+  mesopotamia: () => import("./mesopotamia.js"),
 };
 
 export async function rendererFor(game) {
