@@ -116,11 +116,15 @@ export function createRenderer(elements, ctx) {
       const terrain = known.get(lab);
       const [cx, cy] = centre(q, r);
       const g = s("g", { class: `cell meso-${terrain || "empty"}`, dataset: { cell: lab } });
-      g.append(s("polygon", { points: hexPoints(cx, cy), fill: terrain ? TERRAIN_FILL[terrain] : "none",
+      g.append(s("polygon", { points: hexPoints(cx, cy), fill: terrain ? TERRAIN_FILL[terrain] : "#fffdf5",
                               stroke: terrain ? "#6b5b45" : "#999", "stroke-width": 1.5,
                               "stroke-dasharray": terrain ? "" : "4 3" }));
       let name = terrain ? `${t(`terrain.${terrain}`)} ${lab}` : lab;
-      if (terrain) drawPieces(g, view, lab, cx, cy);
+      if (terrain) {
+        g.append(s("text", { x: cx, y: cy - 25, "font-size": 7, "text-anchor": "middle",
+                             fill: "#3b3024" }, t(`terrain.${terrain}`)));
+        drawPieces(g, view, lab, cx, cy);
+      }
       // what clicking this hex does now
       let target = null;
       if (interactive) {
