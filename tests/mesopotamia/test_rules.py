@@ -217,6 +217,16 @@ def test_r4_6_each_member_steals_once_per_turn_and_only_empty_handed() -> None:
     assert not any(t.startswith("steal") for t in legal_texts(s))
 
 
+def test_r9_13_no_stealing_on_the_ziggurat() -> None:
+    s = new(4)
+    put(s, 0, ZIG, n=2)
+    put(s, 1, ZIG)
+    s.mem[1][cell(s, *ZIG) * 14 + 0] -= 1
+    s.mem[1][cell(s, *ZIG) * 14 + 1] += 1  # (as if Teleport had put a wood carrier there)
+    s.invalidate()
+    assert not any(t.startswith("steal") for t in legal_texts(s))
+
+
 def test_r4_6_marks_end_with_the_turn() -> None:
     s = new(4)
     clear(s, 3, PA)

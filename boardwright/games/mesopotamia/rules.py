@@ -372,7 +372,7 @@ def _legal_move(s: MesoState, p: int, out: list[int]) -> None:
                 append(sp.encode("drop", (c * 2 + 1) * 2 + f))
                 if s.wood[c]:
                     append(sp.encode("swap", (c * 2 + 1) * 2 + f))
-        if row[EMPTY]:  # R4.6 stealing: an unflagged empty-handed member
+        if row[EMPTY] and tile[c] != ZIGGURAT:  # R4.6 stealing (never on the ziggurat, R9.13)
             mine = sum(row)
             for o in range(n):
                 if o == p:
