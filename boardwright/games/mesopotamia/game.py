@@ -45,6 +45,9 @@ class MesoGame(Game):
         options=_options_info(),
         languages=("en", "hu"),
     )
+    #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
+    #: steps (about 30 choices each), so two steps, not the default four (30^3 evaluations)
+    greedy_turn_steps = 2
 
     def new_initial_state(
         self, players: int, options: Mapping[str, Any] | None = None
