@@ -46,6 +46,10 @@ KINDS = 7
 FLAG = 7  # the "stole this turn" offset (R4.6)
 ALL_KINDS = 14
 KIND_NAMES = ("empty", "wood", "stone", "offering2", "offering4", "offering6", "offering7")
+#: how a member's kind reads in a view: to its owner, and to everyone else (values hidden)
+VIEW_NAMES_OWN = KIND_NAMES + tuple(name + "*" for name in KIND_NAMES)
+VIEW_NAMES_OTHER = tuple(n if i < 3 else "offering" for i, n in enumerate(KIND_NAMES))
+VIEW_NAMES_OTHER = VIEW_NAMES_OTHER + tuple(name + "*" for name in VIEW_NAMES_OTHER)
 
 # --- cards (R7) ----------------------------------------------------------------------------
 ENDURANCE, SCOUTS, TWINS, PRIESTHOOD, FOCUS_STONE, TELEPORT, WRATH, MANA_THEFT = range(8)
@@ -102,14 +106,14 @@ class Config:
     first_mp: tuple[int, ...]
     card_counts: tuple[int, ...]
     stack_counts: tuple[int, ...]
+    labels: tuple[str, ...]
 
     @property
     def ncells(self) -> int:
         return len(self.coords)
 
     def label(self, cell: int) -> str:
-        q, r = self.coords[cell]
-        return f"{q},{r}"
+        return self.labels[cell]
 
     def parse_cell(self, text: Any) -> int | None:
         try:
@@ -180,4 +184,6 @@ def _build(players: int, opts: MesoOptions) -> Config:
                   for k, c in enumerate(CARD_COUNTS))
     stack = (TILE_COUNTS[PLAINS] - 2 - PLAINS_REMOVED[players], TILE_COUNTS[FOREST] - 1,
              TILE_COUNTS[QUARRY] - 1, TILE_COUNTS[VOLCANO] - 2)
-    return Config(players, opts, rad, coords, index, nbr, space, tuple(first), cards, stack)
+    labels = tuple(f"{q},{r}" for q, r in coords)
+    return Config(players, opts, rad, coords, index, nbr, space, tuple(first), cards, stack,
+                  labels)

@@ -22,12 +22,11 @@ from .data import (
     FLAG,
     HOLY_PLACES,
     HUTS,
-    KIND_NAMES,
-    KINDS,
-    OFFER0,
     OFFERING_VALUES,
     STONE,
     TERRAINS,
+    VIEW_NAMES_OTHER,
+    VIEW_NAMES_OWN,
     WOOD,
     Config,
     build_config,
@@ -39,6 +38,8 @@ STATE_FORMAT = "mesopotamia-state/1"
 _LISTS = ("tile", "placed", "stack", "boxed_tiles", "wood", "stone", "mem_supply", "hut_owner",
           "hut_off", "holy", "holy_supply", "hut_supply", "mana", "limit", "deck", "discard",
           "boxed_cards", "priest", "done", "added", "scout_drawn", "pending", "draw_queue")
+_SPARSE = ("tile", "wood", "stone", "hut_owner", "hut_off", "holy")
+_DENSE = tuple(name for name in _LISTS if name not in _SPARSE)
 _NESTED = ("mem", "off_supply", "delivered", "hands")
 _SCALARS = ("supply_wood", "supply_stone", "phase", "to_move", "turn", "mp", "explores",
             "free_used", "scouts_pending", "twins_pending", "resume", "winner", "capped")
@@ -225,7 +226,7 @@ class MesoState(State):
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": STATE_FORMAT, "players": self.cfg.players,
                                 "options": self.cfg.options.model_dump()}
-        for name in _LISTS:
+        for name in _DENSE:
             data[name] = getattr(self, name)[:]
         # sparse lists over the placed tiles only (the rest of the table is empty)
         placed = self.placed
@@ -291,6 +292,8 @@ class MesoState(State):
         }
         hut_off = self.hut_off
         hut_owner = self.hut_owner
+        covered = [hut_owner[i] for c in self.placed for i in (2 * c, 2 * c + 1)
+                   if hut_off[i] >= 0]
         for p in range(n):
             m = self.mem[p]
             out["wood"] += sum(m[WOOD::ALL_KINDS]) + sum(m[WOOD + FLAG::ALL_KINDS])
@@ -299,7 +302,7 @@ class MesoState(State):
             out[f"huts{p}"] = self.hut_supply[p] + hut_owner.count(p)
             out[f"holy{p}"] = self.holy_supply[p] + self.holy.count(p)
             carried = sum(sum(m[k::ALL_KINDS]) for k in (3, 4, 5, 6, 10, 11, 12, 13))
-            under = sum(1 for i, o in enumerate(hut_off) if o >= 0 and hut_owner[i] == p)
+            under = covered.count(p)
             out[f"offerings{p}"] = sum(self.off_supply[p]) + len(self.delivered[p]) + carried \
                 + under
         return out
@@ -312,27 +315,26 @@ class MesoState(State):
         lab = cfg.label
         n = cfg.players
         members: list[dict[str, dict[str, int]]] = []
+        labels = cfg.labels
         for p in range(n):
             m = self.mem[p]
+            names = VIEW_NAMES_OWN if p == seat else VIEW_NAMES_OTHER
             per: dict[str, dict[str, int]] = {}
             for c in self.placed:
                 base = c * ALL_KINDS
-                if not any(m[base:base + ALL_KINDS]):
+                row = m[base:base + ALL_KINDS]
+                if not any(row):
                     continue
                 entry: dict[str, int] = {}
-                for k in range(ALL_KINDS):
-                    cnt = m[base + k]
-                    if not cnt:
-                        continue
-                    b = k % KINDS
-                    name = KIND_NAMES[b] if (b < OFFER0 or p == seat) else "offering"
-                    if k >= KINDS:
-                        name += "*"
-                    entry[name] = entry.get(name, 0) + cnt
-                per[lab(c)] = entry
+                for k, cnt in enumerate(row):
+                    if cnt:
+                        name = names[k]
+                        entry[name] = entry.get(name, 0) + cnt
+                per[labels[c]] = entry
             members.append(per)
         huts = []
-        for i, owner in enumerate(self.hut_owner):
+        for i in [j for c in self.placed for j in (2 * c, 2 * c + 1)]:
+            owner = self.hut_owner[i]
             if owner < 0:
                 continue
             hut: dict[str, Any] = {"cell": lab(i // 2), "slot": i % 2, "owner": owner,
