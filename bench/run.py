@@ -8,8 +8,11 @@ import sys
 
 from boardwright.bench import run_benchmarks
 
-TARGETS = {"beowulf": {"actions_per_second": 50_000, "clone_us": 20.0},
-           "runebound": {"actions_per_second": 20_000, "clone_us": 60.0}}
+TARGETS = {
+    "beowulf": {"actions_per_second": 50_000, "clone_us": 20.0},
+    "mesopotamia": {"actions_per_second": 30_000, "clone_us": 50.0},
+    "runebound": {"actions_per_second": 20_000, "clone_us": 60.0},
+}
 SEARCH_TARGET_MS = {"beowulf": 1000.0}  # ISMCTS at 1,000 iterations per move
 
 

@@ -32,8 +32,10 @@ class GreedyAgent:
         world = game.determinizer(view, seat)(rng)
         best: list[int] = []
         best_value = float("-inf")
+        # a game whose turns are long chains of own steps may ask for a shorter look-ahead
+        steps = getattr(game, "greedy_turn_steps", MAX_TURN_STEPS)
         for action in legal:
-            value = self._value_after(game, world, action, seat, rng, MAX_TURN_STEPS)
+            value = self._value_after(game, world, action, seat, rng, steps)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:

@@ -16,8 +16,8 @@ from boardwright.engine import registry
 from boardwright.engine.conformance import ConformanceReport, check_playouts
 
 #: a checked Runebound game costs about six Beowulf games (3 s against 0.5 s at 6 players), a
-#: Feinde game more (its sampled views cost ~3 ms each)
-DEFAULT_GAMES = {"runebound": 30, "feinde": 30}
+#: Feinde or Mesopotamia game more (sampled views ~3 ms; Mesopotamia ~375 steps of ~6 ms)
+DEFAULT_GAMES = {"runebound": 30, "feinde": 30, "mesopotamia": 30}
 CHUNK = 50
 
 

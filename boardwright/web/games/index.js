@@ -5,6 +5,7 @@
 const RENDERERS = {
   beowulf: () => import("./beowulf.js"),
   feinde: () => import("./feinde.js"),
+  mesopotamia: () => import("./mesopotamia.js"),
   runebound: () => import("./runebound.js"),
 };
 

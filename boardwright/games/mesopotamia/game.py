@@ -1,0 +1,95 @@
+"""The Mesopotamia `Game`: describes itself, makes states, reads them back, samples hidden facts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+
+from .data import MesoOptions, build_config
+from .sample import Determinizer, sample_state
+from .state import MesoState
+
+RULES_VERSION = "mesopotamia-1.0"
+
+_HELPS = {
+    "start_with_card": "R7.11 variant 6.1: every player starts with one card",
+    "single_use_cards": "R7.12 variant 6.2: played cards leave the game, no reshuffle",
+    "max_turns": "R9.1 turn cap for simulations (0 = none); a capped game has no rules winner",
+    "free_actions_per_turn": "R9.2 free steps (pick up, drop, swap, steal, offering) per turn",
+    "table_radius": "R9.3 no tile farther than this from the ziggurat",
+    "second_player_first_mp_2p": "R9.4 the 2-player second seat's first-round movement points",
+    "explore_costs_mp": "R9.5 exploring costs 1 movement point",
+    "wrath_moves_neutral_huts": "R9.6 Marduk's Wrath may move a neutral starting hut",
+}
+
+
+def _options_info() -> tuple[OptionInfo, ...]:
+    defaults = MesoOptions()
+    return tuple(OptionInfo(name, getattr(defaults, name), _HELPS[name])
+                 for name in MesoOptions.model_fields)
+
+
+class MesoGame(Game):
+    """Mesopotamia: Cradle of Civilization (Klaus-Jürgen Wrede, 2005)."""
+
+    info = GameInfo(
+        id="mesopotamia",
+        title="Mesopotamia",
+        min_players=2,
+        max_players=4,
+        rules_version=RULES_VERSION,
+        max_actions=40000,
+        options=_options_info(),
+        languages=("en", "hu"),
+    )
+    #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
+    #: steps (about 30 choices each), so two steps, not the default four (30^3 evaluations)
+    greedy_turn_steps = 2
+
+    def new_initial_state(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> MesoState:
+        return MesoState(build_config(players, dict(options or {})))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> MesoState:
+        return MesoState.from_json(data)
+
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> MesoState:
+        return sample_state(view, seat, rng)
+
+    def determinizer(self, view: View, seat: int) -> Callable[[random.Random], State]:
+        return Determinizer(view, seat)
+
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        from .policy import rollout_action
+
+        assert isinstance(state, MesoState)
+        return rollout_action(state, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        from .heuristic import evaluate
+
+        assert isinstance(state, MesoState)
+        return evaluate(state)
+
+    def describe_action(self, state: State, action: int, lang: str = "en") -> str:
+        from .text import describe_action
+
+        assert isinstance(state, MesoState)
+        return describe_action(state, action, lang)
+
+    def describe_event(self, event: Mapping[str, Any], lang: str = "en") -> str:
+        from .text import describe_event
+
+        return describe_event(event, lang)
+
+    def render(self, view: View, lang: str = "en") -> Any:
+        from .render import render_view
+
+        return render_view(view, lang)
+
+
+GAME = MesoGame()

@@ -1,0 +1,170 @@
+"""Determinisation: a full `MesoState` consistent with one seat's view (R10).
+
+Hidden facts are the values of other seats' offerings (in their supply, under their huts, carried)
+and the cards in other hands and in the deck. Everything else is rebuilt from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boardwright.engine.api import View
+
+from . import rules
+from .data import (
+    ALL_KINDS,
+    CARD_IDS,
+    FLAG,
+    KIND_NAMES,
+    OFFER0,
+    OFFERING_VALUES,
+    TERRAINS,
+    build_config,
+    parse_options,
+)
+from .state import MesoState
+
+
+def sample_state(view: View, seat: int, rng: random.Random) -> MesoState:
+    cfg = build_config(int(view["players"]), parse_options(dict(view["options"])))
+    n = cfg.players
+    nc = cfg.ncells
+    s = object.__new__(MesoState)
+    s.cfg = cfg
+    cell = cfg.parse_cell
+    s.tile = [-1] * nc
+    s.placed = []
+    for q, r, t in view["tiles"]:
+        c = cfg.index[(q, r)]
+        s.tile[c] = TERRAINS.index(t)
+        s.placed.append(c)
+    s.stack = [view["stack"][t] for t in TERRAINS[:4]]
+    s.boxed_tiles = [view["boxed_tiles"][t] for t in TERRAINS[:4]]
+    s.scout_drawn = [TERRAINS.index(t) for t in view["scout_drawn"]]
+    s.wood = [0] * nc
+    s.stone = [0] * nc
+    for lab, v in view["wood"].items():
+        s.wood[cell(lab)] = v  # type: ignore[index]
+    for lab, v in view["stone"].items():
+        s.stone[cell(lab)] = v  # type: ignore[index]
+    s.supply_wood = view["supply_wood"]
+    s.supply_stone = view["supply_stone"]
+    seats = view["seats"]
+    s.mana = [x["mana"] for x in seats]
+    s.limit = [x["limit"] for x in seats]
+    s.mem_supply = [x["members_supply"] for x in seats]
+    s.hut_supply = [x["huts_supply"] for x in seats]
+    s.holy_supply = [x["holy_supply"] for x in seats]
+    s.delivered = [[OFFERING_VALUES.index(v) for v in x["delivered"]] for x in seats]
+    s.holy = [-1] * nc
+    for lab, owner in view["holy"].items():
+        s.holy[cell(lab)] = owner  # type: ignore[index]
+    s.hut_owner = [-1] * (2 * nc)
+    s.hut_off = [-1] * (2 * nc)
+    s.mem = [[0] * (nc * ALL_KINDS) for _ in range(n)]
+    s.off_supply = [[0, 0, 0, 0] for _ in range(n)]
+    # offerings: own exactly; others' values shuffled over their face-down places
+    hidden_huts: dict[int, list[int]] = {p: [] for p in range(n)}
+    for hut in view["huts"]:
+        i = 2 * cfg.index[tuple(int(x) for x in hut["cell"].split(","))] + hut["slot"]
+        s.hut_owner[i] = hut["owner"]
+        if hut["offering"]:
+            if "value" in hut:
+                s.hut_off[i] = OFFERING_VALUES.index(hut["value"])
+            else:
+                hidden_huts[hut["owner"]].append(i)
+    for p in range(n):
+        m = s.mem[p]
+        carried: list[int] = []  # indices into m awaiting an offering value
+        for lab, entry in view["members"][p].items():
+            c = cell(lab)
+            assert c is not None
+            for name, cnt in entry.items():
+                flag = FLAG if name.endswith("*") else 0
+                base = name.rstrip("*")
+                if base == "offering":
+                    carried.extend([c * ALL_KINDS + flag] * cnt)
+                else:
+                    m[c * ALL_KINDS + KIND_NAMES.index(base) + flag] += cnt
+        if p == seat:
+            for v in seats[p]["offerings"]:
+                s.off_supply[p][OFFERING_VALUES.index(v)] = 1
+            continue
+        pool = [o for o in range(4) if o not in s.delivered[p]]
+        rng.shuffle(pool)
+        for i in carried:
+            m[i + OFFER0 + pool.pop()] += 1
+        for i in hidden_huts[p]:
+            s.hut_off[i] = pool.pop()
+        for o in pool:
+            s.off_supply[p][o] = 1
+    # cards: own hand known; the rest of the unseen cards dealt at random
+    s.discard = [view["discard"][k] for k in CARD_IDS]
+    s.boxed_cards = [view["boxed_cards"][k] for k in CARD_IDS]
+    s.hands = [[0] * 8 for _ in range(n)]
+    for name in seats[seat]["hand"]:
+        s.hands[seat][CARD_IDS.index(name)] += 1
+    unseen = [k for k in range(8) for _ in range(
+        cfg.card_counts[k] - s.discard[k] - s.boxed_cards[k] - s.hands[seat][k])]
+    rng.shuffle(unseen)
+    for p in range(n):
+        if p == seat:
+            continue
+        for _ in range(seats[p]["hand_size"]):
+            s.hands[p][unseen.pop()] += 1
+    s.deck = [0] * 8
+    for k in unseen:
+        s.deck[k] += 1
+    # the turn
+    s.phase = rules.PHASE_NAMES.index(view["phase"])
+    s.to_move = view["active"]
+    s.turn = view["turn"]
+    s.mp = view["mp"]
+    s.explores = view["explorations"]
+    s.free_used = view["free_used"]
+    s.scouts_pending = view["scouts_pending"]
+    s.twins_pending = view["twins_pending"]
+    s.priest = [_c(cfg, x) for x in view["priest"]]
+    s.done = [_c(cfg, x) for x in view["done"]]
+    s.added = list(view["added"])
+    s.pending = list(view["raw_pending"])
+    s.resume = rules.PHASE_NAMES.index(view["resume"])
+    s.draw_queue = list(view["draw_queue"])
+    s.winner = view["winner"]
+    s.capped = int(view["capped"])
+    s._legal = None
+    _fix_pending_offering(s, seat, rng)
+    return s
+
+
+def _c(cfg: Any, lab: str) -> int:
+    c = cfg.parse_cell(lab)
+    assert c is not None
+    return c
+
+
+def _fix_pending_offering(s: MesoState, seat: int, rng: random.Random) -> None:
+    """An explorer carrying a hidden offering: pick one of the sampled carriers at its tile."""
+    ph = s.phase
+    if s.to_move == seat or ph not in (rules.DRAW_TILE, rules.SCOUT_DRAW, rules.VOLCANO_PLACE,
+                                       rules.SCOUT_PICK):
+        return
+    src, _, k = s.pending
+    if k % 7 < OFFER0:
+        return
+    flag = FLAG if k >= 7 else 0
+    m = s.mem[s.to_move]
+    options = [OFFER0 + o + flag for o in range(4) if m[src * ALL_KINDS + OFFER0 + o + flag]]
+    s.pending[2] = rng.choice(options)
+
+
+class Determinizer:
+    """Reads nothing in advance: each draw rebuilds from the view (fast enough for Mesopotamia)."""
+
+    def __init__(self, view: View, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+
+    def __call__(self, rng: random.Random) -> MesoState:
+        return sample_state(self.view, self.seat, rng)

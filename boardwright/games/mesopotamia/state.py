@@ -1,0 +1,402 @@
+"""Mesopotamia's state: storage, copying, (de)serialisation and per-seat views.
+
+The rules live in `rules.py`, the determinisation in `sample.py`. The table is a hexagon of
+cells (axial coordinates, `Config.coords`); `tile[cell]` is a terrain or -1. A seat's members are
+counts in a flat list `mem[seat][cell * 14 + kind]` (kind: what the member carries, +7 once it
+stole this turn), so a clone is a handful of list copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from boardwright.engine.api import CHANCE, TERMINAL, State, View
+from boardwright.engine.errors import BadRecord, IllegalAction
+from boardwright.engine.events import Event
+
+from . import rules
+from .data import (
+    ALL_KINDS,
+    CARD_IDS,
+    FLAG,
+    HOLY_PLACES,
+    HUTS,
+    OFFERING_VALUES,
+    STONE,
+    TERRAINS,
+    VIEW_NAMES_OTHER,
+    VIEW_NAMES_OWN,
+    WOOD,
+    Config,
+    build_config,
+    parse_options,
+)
+
+STATE_FORMAT = "mesopotamia-state/1"
+
+_LISTS = ("tile", "placed", "stack", "boxed_tiles", "wood", "stone", "mem_supply", "hut_owner",
+          "hut_off", "holy", "holy_supply", "hut_supply", "mana", "limit", "deck", "discard",
+          "boxed_cards", "priest", "done", "added", "scout_drawn", "pending", "draw_queue")
+_SPARSE = ("tile", "wood", "stone", "hut_owner", "hut_off", "holy")
+_DENSE = tuple(name for name in _LISTS if name not in _SPARSE)
+_NESTED = ("mem", "off_supply", "delivered", "hands")
+_SCALARS = ("supply_wood", "supply_stone", "phase", "to_move", "turn", "mp", "explores",
+            "free_used", "scouts_pending", "twins_pending", "resume", "winner", "capped")
+
+
+class MesoState(State):
+    __slots__ = ("_legal", "cfg", *_LISTS, *_NESTED, *_SCALARS)
+
+    cfg: Config
+    tile: list[int]
+    placed: list[int]
+    stack: list[int]
+    boxed_tiles: list[int]
+    wood: list[int]
+    stone: list[int]
+    mem: list[list[int]]
+    mem_supply: list[int]
+    hut_owner: list[int]
+    hut_off: list[int]
+    holy: list[int]
+    holy_supply: list[int]
+    hut_supply: list[int]
+    off_supply: list[list[int]]
+    delivered: list[list[int]]
+    mana: list[int]
+    limit: list[int]
+    deck: list[int]
+    discard: list[int]
+    boxed_cards: list[int]
+    hands: list[list[int]]
+    priest: list[int]
+    done: list[int]
+    added: list[int]
+    scout_drawn: list[int]
+    pending: list[int]
+    draw_queue: list[int]
+    supply_wood: int
+    supply_stone: int
+    phase: int
+    to_move: int
+    turn: int
+    mp: int
+    explores: int
+    free_used: int
+    scouts_pending: int
+    twins_pending: int
+    resume: int
+    winner: int
+    capped: int
+    _legal: list[int] | None
+
+    def __init__(self, cfg: Config) -> None:
+        rules.setup(self, cfg)
+        self._legal = None
+
+    # --- the contract, in OpenSpiel's order ----------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.cfg.players
+
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == rules.OVER:
+            return TERMINAL
+        if ph in rules.CHANCE_PHASES:
+            return CHANCE
+        return self.to_move
+
+    def legal_actions_cached(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_actions(self)
+        return legal
+
+    def legal_actions(self) -> list[int]:
+        return list(self.legal_actions_cached())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return rules.chance_outcomes(self)
+
+    def apply(self, action: int) -> list[Event]:
+        return rules.apply_action(self, action)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.cfg.space.size
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        return rules.action_to_json(self.cfg, action)
+
+    def action_to_text(self, action: int) -> str:
+        return rules.action_to_text(self.cfg, action)
+
+    def action_from_text(self, text: str) -> int:
+        return rules.action_from_text(self.cfg, text)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        return rules.action_from_json(self.cfg, data)
+
+    def returns(self) -> list[float]:
+        """R8 1 for the winner; a capped game gives 0.5 to the seats best on the tie-breaks."""
+        n = self.cfg.players
+        if self.phase != rules.OVER:
+            return [0.0] * n
+        win = set(self.winners())
+        value = 0.5 if self.capped else 1.0
+        return [value if p in win else 0.0 for p in range(n)]
+
+    def tiebreak(self, seat: int) -> tuple[int, int, int]:
+        """R9.1 EuropeMasters tie-breaks: offerings made, their values, mana left."""
+        made = self.delivered[seat]
+        return (len(made), sum(OFFERING_VALUES[o] for o in made), self.mana[seat])
+
+    def winners(self) -> list[int]:
+        if self.phase != rules.OVER:
+            return []
+        if not self.capped:
+            return [self.winner]
+        keys = [self.tiebreak(p) for p in range(self.cfg.players)]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def clone(self) -> MesoState:
+        s = object.__new__(MesoState)
+        s.cfg = self.cfg
+        s.tile = self.tile[:]
+        s.placed = self.placed[:]
+        s.stack = self.stack[:]
+        s.boxed_tiles = self.boxed_tiles[:]
+        s.wood = self.wood[:]
+        s.stone = self.stone[:]
+        s.mem_supply = self.mem_supply[:]
+        s.hut_owner = self.hut_owner[:]
+        s.hut_off = self.hut_off[:]
+        s.holy = self.holy[:]
+        s.holy_supply = self.holy_supply[:]
+        s.hut_supply = self.hut_supply[:]
+        s.mana = self.mana[:]
+        s.limit = self.limit[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.boxed_cards = self.boxed_cards[:]
+        s.priest = self.priest[:]
+        s.done = self.done[:]
+        s.added = self.added[:]
+        s.scout_drawn = self.scout_drawn[:]
+        s.pending = self.pending[:]
+        s.draw_queue = self.draw_queue[:]
+        s.mem = [x[:] for x in self.mem]
+        s.off_supply = [x[:] for x in self.off_supply]
+        s.delivered = [x[:] for x in self.delivered]
+        s.hands = [x[:] for x in self.hands]
+        s.supply_wood = self.supply_wood
+        s.supply_stone = self.supply_stone
+        s.phase = self.phase
+        s.to_move = self.to_move
+        s.turn = self.turn
+        s.mp = self.mp
+        s.explores = self.explores
+        s.free_used = self.free_used
+        s.scouts_pending = self.scouts_pending
+        s.twins_pending = self.twins_pending
+        s.resume = self.resume
+        s.winner = self.winner
+        s.capped = self.capped
+        s._legal = self._legal
+        return s
+
+    def invalidate(self) -> None:
+        self._legal = None
+
+    # --- counting helpers used by rules, views and renderers ------------------------------
+
+    def members_at(self, seat: int, cell: int) -> int:
+        base = cell * ALL_KINDS
+        return sum(self.mem[seat][base:base + ALL_KINDS])
+
+    def huts_at(self, cell: int) -> int:
+        return (self.hut_owner[2 * cell] >= 0) + (self.hut_owner[2 * cell + 1] >= 0)
+
+    # --- serialisation ------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": STATE_FORMAT, "players": self.cfg.players,
+                                "options": self.cfg.options.model_dump()}
+        for name in _DENSE:
+            data[name] = getattr(self, name)[:]
+        # sparse lists over the placed tiles only (the rest of the table is empty)
+        placed = self.placed
+        data["mem"] = [[[c, k, m[c * ALL_KINDS + k]] for c in placed for k in range(ALL_KINDS)
+                        if m[c * ALL_KINDS + k]] for m in self.mem]
+        for name in ("off_supply", "delivered", "hands"):
+            data[name] = [x[:] for x in getattr(self, name)]
+        for name in _SCALARS:
+            data[name] = getattr(self, name)
+        data["tile"] = [[c, self.tile[c]] for c in placed]
+        data["wood"] = [[c, self.wood[c]] for c in placed if self.wood[c]]
+        data["stone"] = [[c, self.stone[c]] for c in placed if self.stone[c]]
+        huts = [i for c in placed for i in (2 * c, 2 * c + 1) if self.hut_owner[i] >= 0]
+        data["hut_owner"] = [[i, self.hut_owner[i]] for i in huts]
+        data["hut_off"] = [[i, self.hut_off[i]] for i in huts if self.hut_off[i] >= 0]
+        data["holy"] = [[c, self.holy[c]] for c in placed if self.holy[c] >= 0]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MesoState:
+        if data.get("format") != STATE_FORMAT:
+            raise BadRecord(f"not a Mesopotamia state (format {data.get('format')!r})")
+        try:
+            cfg = build_config(int(data["players"]), parse_options(dict(data["options"])))
+            s = object.__new__(cls)
+            s.cfg = cfg
+            n = cfg.ncells
+            for name in _LISTS:
+                setattr(s, name, [int(x) for x in data[name]] if name not in (
+                    "tile", "wood", "stone", "hut_owner", "hut_off", "holy") else [])
+            for name, size, fill in (("tile", n, -1), ("wood", n, 0), ("stone", n, 0),
+                                     ("hut_owner", 2 * n, -1), ("hut_off", 2 * n, -1),
+                                     ("holy", n, -1)):
+                arr = [fill] * size
+                for i, v in data[name]:
+                    arr[int(i)] = int(v)
+                setattr(s, name, arr)
+            s.mem = []
+            for entries in data["mem"]:
+                m = [0] * (n * ALL_KINDS)
+                for cell, kind, count in entries:
+                    m[int(cell) * ALL_KINDS + int(kind)] = int(count)
+                s.mem.append(m)
+            for name in ("off_supply", "delivered", "hands"):
+                setattr(s, name, [[int(v) for v in x] for x in data[name]])
+            for name in _SCALARS:
+                setattr(s, name, int(data[name]))
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise BadRecord(f"bad Mesopotamia state: {exc!r}") from None
+        s._legal = None
+        return s
+
+    def conserved(self) -> dict[str, int]:
+        """Tiles, wood, stone, members, huts, holy places, offerings and cards never change."""
+        n = self.cfg.players
+        out = {
+            "tiles": len(self.placed) + sum(self.stack) + sum(self.boxed_tiles)
+            + len(self.scout_drawn) + (self.phase == rules.VOLCANO_PLACE),
+            "wood": self.supply_wood + sum(self.wood),
+            "stone": self.supply_stone + sum(self.stone),
+            "cards": sum(self.deck) + sum(self.discard) + sum(self.boxed_cards)
+            + sum(sum(h) for h in self.hands),
+        }
+        hut_off = self.hut_off
+        hut_owner = self.hut_owner
+        covered = [hut_owner[i] for c in self.placed for i in (2 * c, 2 * c + 1)
+                   if hut_off[i] >= 0]
+        for p in range(n):
+            m = self.mem[p]
+            out["wood"] += sum(m[WOOD::ALL_KINDS]) + sum(m[WOOD + FLAG::ALL_KINDS])
+            out["stone"] += sum(m[STONE::ALL_KINDS]) + sum(m[STONE + FLAG::ALL_KINDS])
+            out[f"members{p}"] = self.mem_supply[p] + sum(m)
+            out[f"huts{p}"] = self.hut_supply[p] + hut_owner.count(p)
+            out[f"holy{p}"] = self.holy_supply[p] + self.holy.count(p)
+            carried = sum(sum(m[k::ALL_KINDS]) for k in (3, 4, 5, 6, 10, 11, 12, 13))
+            under = covered.count(p)
+            out[f"offerings{p}"] = sum(self.off_supply[p]) + len(self.delivered[p]) + carried \
+                + under
+        return out
+
+    # --- views --------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        """Everything public, plus the seat's own offerings and hand (R10)."""
+        cfg = self.cfg
+        lab = cfg.label
+        n = cfg.players
+        members: list[dict[str, dict[str, int]]] = []
+        labels = cfg.labels
+        for p in range(n):
+            m = self.mem[p]
+            names = VIEW_NAMES_OWN if p == seat else VIEW_NAMES_OTHER
+            per: dict[str, dict[str, int]] = {}
+            for c in self.placed:
+                base = c * ALL_KINDS
+                row = m[base:base + ALL_KINDS]
+                if not any(row):
+                    continue
+                entry: dict[str, int] = {}
+                for k, cnt in enumerate(row):
+                    if cnt:
+                        name = names[k]
+                        entry[name] = entry.get(name, 0) + cnt
+                per[labels[c]] = entry
+            members.append(per)
+        huts = []
+        for i in [j for c in self.placed for j in (2 * c, 2 * c + 1)]:
+            owner = self.hut_owner[i]
+            if owner < 0:
+                continue
+            hut: dict[str, Any] = {"cell": lab(i // 2), "slot": i % 2, "owner": owner,
+                                   "offering": self.hut_off[i] >= 0}
+            if owner == seat and self.hut_off[i] >= 0:
+                hut["value"] = OFFERING_VALUES[self.hut_off[i]]
+            huts.append(hut)
+        seats = []
+        for p in range(n):
+            info: dict[str, Any] = {
+                "mana": self.mana[p], "limit": self.limit[p],
+                "members_supply": self.mem_supply[p], "huts_supply": self.hut_supply[p],
+                "holy_supply": self.holy_supply[p], "offerings_supply": sum(self.off_supply[p]),
+                "delivered": [OFFERING_VALUES[o] for o in self.delivered[p]],
+                "hand_size": sum(self.hands[p]),
+            }
+            if p == seat:
+                info["offerings"] = [OFFERING_VALUES[o] for o in range(4) if self.off_supply[p][o]]
+                info["hand"] = [CARD_IDS[k] for k in range(8) for _ in range(self.hands[p][k])]
+            seats.append(info)
+        pending: dict[str, Any] = {}
+        raw_pending = self.pending[:]
+        if self.pending:
+            pending = rules.pending_json(self)
+            raw_pending = rules.masked_pending(self, seat)
+        return {
+            "game": "mesopotamia", "players": n, "seat": seat, "active": self.to_move,
+            "options": cfg.options.model_dump(),
+            "phase": rules.PHASE_NAMES[self.phase], "to_move": self.current_player(),
+            "turn": self.turn, "round": self.turn // n + 1, "mp": self.mp,
+            "explorations": self.explores, "free_used": self.free_used,
+            "free_limit": cfg.options.free_actions_per_turn,
+            "radius": cfg.radius,
+            "tiles": [[*cfg.coords[c], TERRAINS[self.tile[c]]] for c in self.placed],
+            "wood": {lab(c): self.wood[c] for c in self.placed if self.wood[c]},
+            "stone": {lab(c): self.stone[c] for c in self.placed if self.stone[c]},
+            "members": members,
+            "huts": huts,
+            "holy": {lab(c): self.holy[c] for c in self.placed if self.holy[c] >= 0},
+            "stack": dict(zip(TERRAINS[:4], self.stack, strict=True)),
+            "boxed_tiles": dict(zip(TERRAINS[:4], self.boxed_tiles, strict=True)),
+            "scout_drawn": [TERRAINS[t] for t in self.scout_drawn],
+            "supply_wood": self.supply_wood, "supply_stone": self.supply_stone,
+            "seats": seats,
+            "deck": sum(self.deck),
+            "discard": dict(zip(CARD_IDS, self.discard, strict=True)),
+            "boxed_cards": dict(zip(CARD_IDS, self.boxed_cards, strict=True)),
+            "card_counts": dict(zip(CARD_IDS, self.cfg.card_counts, strict=True)),
+            "scouts_pending": self.scouts_pending, "twins_pending": self.twins_pending,
+            "priest": [lab(c) for c in self.priest],
+            "done": [lab(c) for c in self.done], "added": self.added[:],
+            "pending": pending, "raw_pending": raw_pending,
+            "resume": rules.PHASE_NAMES[self.resume],
+            "draw_queue": self.draw_queue[:],
+            "winner": self.winner, "capped": bool(self.capped),
+            "max_turns": cfg.options.max_turns,
+            "limits": {"huts": HUTS, "holy": HOLY_PLACES},
+        }
+
+    def __str__(self) -> str:
+        return repr(self.view(None))
+
+
+def raise_illegal(message: str, **params: Any) -> None:
+    raise IllegalAction(message, **params)
