@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RAY_STAMP := $(VENV)/.installed-ray
+PG_STAMP := $(VENV)/.installed-postgres
 ARGS ?=
 
 .PHONY: run play test bench lint simulate clean
@@ -19,6 +20,11 @@ $(RAY_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
 	touch $(RAY_STAMP)
 
+# psycopg (PostgreSQL storage) is an optional extra; the tests need it (BOARDWRIGHT_TEST_PG).
+$(PG_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,postgres]'
+	touch $(PG_STAMP)
+
 ## run: the web server (lobby at http://127.0.0.1:8000), SQLite storage by default (ARGS to change).
 run: $(STAMP)
 	$(BIN)/boardwright serve $(ARGS)
@@ -27,8 +33,9 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/boardwright play beowulf --players 2 --seats human,ismcts --think 1 $(ARGS)
 
-## test: lint, type-check the engine, then the whole test suite in parallel.
-test: lint $(RAY_STAMP)
+## test: lint, type-check the engine, then the whole test suite in parallel. The PostgreSQL tests
+## need BOARDWRIGHT_TEST_PG=postgresql://... (.ci/run starts a private cluster with .ci/postgres).
+test: lint $(RAY_STAMP) $(PG_STAMP)
 	$(BIN)/python -m pytest -n auto $(ARGS)
 
 ## lint: ruff and mypy --strict on the engine core.

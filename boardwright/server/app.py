@@ -166,6 +166,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         match = await lobby(request).get(match_id)
         seat = match.seat_of(_token(authorization))
         await match.join(seat)
+        await match.sync()
         return match.snapshot(seat, _lang(lang))
 
     @app.post("/api/matches/{match_id}/moves")
@@ -185,6 +186,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         if seat is None or seat != n:
             raise MatchError("bad_token", f"this token does not belong to seat {n}", seat=n)
         await match.join(seat)
+        await match.sync()
         return match.snapshot(seat, match.row.lang)
 
     @app.get("/api/matches/{match_id}/replay")

@@ -6,6 +6,11 @@ the database, and only then made the match's state and broadcast. So moves of on
 applied one at a time in arrival order, a failed commit changes nothing, and every acknowledged
 move is on disk. Different matches never wait for each other (except for a shared group commit).
 
+Several server processes may share one PostgreSQL database (see `store.py`): the lock orders
+moves within one process, the (match_id, seq) key orders them between processes. A process whose
+commit loses (`SeqConflict`) stored nothing; it catches up (`_catch_up`) and tries again against
+the new state, so a move is applied once or refused, never applied twice.
+
 Chance is drawn from `Random(f"{seed}/chance/{seq}")` and bots from `f"{seed}/bot/{seat}/{seq}"`:
 nothing depends on process memory, so a restarted server continues exactly.
 """
@@ -28,12 +33,16 @@ from . import payloads
 from .bots import BotPool
 from .payloads import LogEntry
 from .seats import MatchError, Seat
-from .store import ActionRow, Commit, GroupCommit, MatchRow, Store
+from .store import ActionRow, Commit, GroupCommit, MatchRow, SeqConflict, Store
 
 log = logging.getLogger("boardwright.server")
 
 #: a connection whose client reads this far behind is dropped (it reconnects with `since`)
 MAX_QUEUE = 2000
+#: how often a move is tried again after another process moved first or the state was stale
+MOVE_ATTEMPTS = 3
+#: the order of statuses: a status read from the database never moves a match backwards
+STATUS_ORDER = {"open": 0, "active": 1, "finished": 2}
 
 
 @dataclass(eq=False)
@@ -114,6 +123,8 @@ class LiveMatch:
         async with self.lock:
             s = self.seats[seat]
             self._cancel(("grace", seat))
+            if not s.joined:  # another process may have joined other seats meanwhile
+                await self._catch_up()
             changed = False
             if s.stand_in:
                 s.stand_in = False
@@ -139,19 +150,78 @@ class LiveMatch:
             raise MatchError("bad_token", "a move needs the token of the seat to move")
         await self.join(seat)
         async with self.lock:
-            if self.status == "finished" or self.state.is_terminal():
-                raise MatchError("match_over", "the match is over")
-            if self.status == "open":
-                raise MatchError("not_started", "the match starts when every seat has joined")
-            if expect_seq is not None and expect_seq != self.seq:
-                raise MatchError("stale_seq", f"the match is at seq {self.seq}, not {expect_seq}",
-                                 seq=self.seq, expect_seq=expect_seq)
-            if self.state.current_player() != seat:
-                raise MatchError("not_your_turn", "it is not this seat's turn", seat=seat,
-                                 to_move=payloads.to_move(self.state))
-            action_id = parse_action(self.state, action)
-            await self._play(seat, action_id)
+            for attempt in range(MOVE_ATTEMPTS):
+                try:
+                    await self._move_once(seat, action, expect_seq)
+                    break
+                except (MatchError, SeqConflict) as exc:
+                    # A refusal or a lost race may come from a stale state: another process may
+                    # have moved. Catch up; if that changed nothing, the refusal stands.
+                    caught_up = await self._catch_up()
+                    if attempt + 1 < MOVE_ATTEMPTS and caught_up:
+                        continue
+                    if isinstance(exc, SeqConflict):
+                        raise MatchError("stale_seq", "another server process moved first",
+                                         seq=self.seq, expect_seq=expect_seq) from None
+                    raise
         self.kick()
+
+    async def _move_once(self, seat: int, action: str | dict[str, Any],
+                         expect_seq: int | None) -> None:
+        """Validate and play one move against the current state. Lock held."""
+        if self.status == "finished" or self.state.is_terminal():
+            raise MatchError("match_over", "the match is over")
+        if self.status == "open":
+            raise MatchError("not_started", "the match starts when every seat has joined")
+        if expect_seq is not None and expect_seq != self.seq:
+            raise MatchError("stale_seq", f"the match is at seq {self.seq}, not {expect_seq}",
+                             seq=self.seq, expect_seq=expect_seq)
+        if self.state.current_player() != seat:
+            raise MatchError("not_your_turn", "it is not this seat's turn", seat=seat,
+                             to_move=payloads.to_move(self.state))
+        await self._play(seat, parse_action(self.state, action))
+
+    async def sync(self) -> None:
+        """Catch up with what other server processes stored (before a view or a welcome)."""
+        async with self.lock:
+            await self._catch_up()
+
+    async def _catch_up(self) -> bool:
+        """Apply the actions other processes committed after our seq, adopt their status and
+        joined seats, broadcast what changed; True if anything did. Lock held. A no-op (False)
+        on storage that only this process writes."""
+        store = self._writer.store
+        if not store.shared:
+            return False
+        row, actions = await asyncio.to_thread(store.load_since, self.id, self.seq)
+        if row is None:
+            return False
+        changed = False
+        seats_changed = False
+        for stored, seat in zip(row.seats, self.seats, strict=True):
+            if stored.get("joined") and not seat.joined:
+                seat.joined = seats_changed = True
+        if STATUS_ORDER[row.status] > STATUS_ORDER[self.status]:
+            self.status = row.status
+            changed = True
+        if actions:
+            state = self.state.clone()
+            steps = []
+            for a in actions:
+                events = replay_action(state, a.seq - 1, a.action)
+                steps.append(Step(a, LogEntry(a.seq, a.actor, tuple(events)), state.clone()))
+            self.state, self.seq = state, actions[-1].seq
+            if state.is_terminal():
+                self.status = "finished"
+            self.log.extend(s.entry for s in steps)
+            self._broadcast(steps)
+            changed = True
+        if seats_changed and not actions:
+            self._broadcast_seats()
+        if changed or seats_changed:
+            self._schedule_clock()
+            self.kick()  # chance or a bot may be due here now (the driver waits for the lock)
+        return changed or seats_changed
 
     async def stand_in(self, seat: int) -> None:
         async with self.lock:
@@ -167,6 +237,7 @@ class LiveMatch:
         if conn.seat is not None:
             await self.join(conn.seat)
         async with self.lock:
+            await self._catch_up()
             if conn.seat is not None:
                 self.seats[conn.seat].connections += 1
             self.connections.add(conn)
@@ -175,6 +246,7 @@ class LiveMatch:
 
     async def welcome_again(self, conn: Connection) -> None:
         async with self.lock:
+            await self._catch_up()
             conn.send({"type": "welcome", **self.snapshot(conn.seat, conn.lang)})
 
     def unsubscribe(self, conn: Connection, grace_seconds: int | None) -> None:
@@ -205,7 +277,10 @@ class LiveMatch:
                     return
                 actor = self.state.current_player()
                 if actor == CHANCE:
-                    await self._play(None, None)
+                    try:
+                        await self._play(None, None)
+                    except SeqConflict:  # the same draw, stored by another process first
+                        await self._catch_up()
                     continue
                 seat = self.seats[actor]
                 if not seat.is_bot_controlled:
@@ -227,7 +302,10 @@ class LiveMatch:
                 if action not in legal:
                     log.error("bot %s chose an illegal action in %s", spec, self.id)
                     action = legal[0]
-                await self._play(actor, action)
+                try:
+                    await self._play(actor, action)
+                except SeqConflict:  # another process played this seq: take its actions
+                    await self._catch_up()
 
     async def _play(self, actor: int | None, action: int | None) -> None:
         """Apply `action` of `actor` (None: none, just the chance that is due) and all chance

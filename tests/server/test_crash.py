@@ -22,10 +22,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: Path | str) -> subprocess.Popen[bytes]:
+    """`boardwright serve` on `port`; `db` is an SQLite file or a storage URL."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
     proc = subprocess.Popen(
         [sys.executable, "-m", "boardwright.cli.main", "serve", "--port", str(port),
-         "--db", f"sqlite:///{db}", "--bot-workers", "1"],
+         "--db", url, "--bot-workers", "1"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
