@@ -88,6 +88,8 @@ class LiveMatch:
         self._bots = bots
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        #: the running turn clock: (seat, loop time when it runs out), None when none runs
+        self._clock: tuple[int, float] | None = None
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -101,9 +103,20 @@ class LiveMatch:
                 **payloads.results(self.state)}
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
-        return payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
-                                 seq=self.seq, status=self.status, seats=self.seat_infos(),
-                                 log=self.log, since=since)
+        return {**payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
+                                    seq=self.seq, status=self.status, seats=self.seat_infos(),
+                                    log=self.log, since=since), **self.clock_field()}
+
+    def clock_field(self) -> dict[str, Any]:
+        """`{"clock": ...}` for a match with a turn clock (public: everyone sees the clock)."""
+        if self.row.clock_seconds is None:
+            return {}
+        if self._clock is None:
+            return {"clock": None}
+        seat, ends = self._clock
+        remaining = max(0.0, ends - asyncio.get_running_loop().time())
+        return {"clock": {"seat": seat, "seconds": self.row.clock_seconds,
+                          "remaining": round(remaining, 1)}}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat `token` acts for; None without a token; `bad_token` for any other token."""
@@ -139,8 +152,8 @@ class LiveMatch:
                 await self._writer.commit(Commit(self.id, match_fields=fields))
                 changed = True
             if changed:
-                self._broadcast_seats()
                 self._schedule_clock()
+                self._broadcast_seats()
         self.kick()
 
     async def move(self, seat: int | None, action: str | dict[str, Any],
@@ -214,12 +227,13 @@ class LiveMatch:
             if state.is_terminal():
                 self.status = "finished"
             self.log.extend(s.entry for s in steps)
-            self._broadcast(steps)
-            changed = True
-        if seats_changed and not actions:
-            self._broadcast_seats()
         if changed or seats_changed:
             self._schedule_clock()
+        if actions:
+            self._broadcast(steps)
+        elif seats_changed:
+            self._broadcast_seats()
+        if changed or seats_changed:
             self.kick()  # chance or a bot may be due here now (the driver waits for the lock)
         return changed or seats_changed
 
@@ -229,6 +243,7 @@ class LiveMatch:
             if s.kind != "human" or s.stand_in or self.status == "finished":
                 return
             s.stand_in = True
+            self._schedule_clock()  # a bot's turn has no clock
             self._broadcast_seats()
         self.kick()
 
@@ -337,8 +352,8 @@ class LiveMatch:
         await self._writer.commit(Commit(self.id, [s.row for s in steps], fields))
         self.state, self.seq, self.status = state, seq, status
         self.log.extend(s.entry for s in steps)
-        self._broadcast(steps)
         self._schedule_clock()
+        self._broadcast(steps)
         if status == "finished":
             for key in list(self._timers):
                 self._cancel(key)
@@ -347,6 +362,7 @@ class LiveMatch:
 
     def _broadcast(self, steps: list[Step]) -> None:
         seats = self.seat_infos()
+        clock = self.clock_field()
         cache: dict[tuple[int | None, str, int], dict[str, Any]] = {}
         for conn in self.connections:
             for i, step in enumerate(steps):
@@ -355,10 +371,11 @@ class LiveMatch:
                     cache[key] = payloads.update(self.game, step.state, conn.seat, conn.lang,
                                                  entry=step.entry, status=self.status if
                                                  i == len(steps) - 1 else "active", seats=seats)
+                    cache[key].update(clock)
                 conn.send(cache[key])
 
     def _broadcast_seats(self) -> None:
-        message = {"type": "seats", "seats": self.seat_infos()}
+        message = {"type": "seats", "seats": self.seat_infos(), **self.clock_field()}
         for conn in self.connections:
             conn.send(message)
 
@@ -368,10 +385,12 @@ class LiveMatch:
             return
         for key in [k for k in self._timers if k[0] == "clock"]:
             self._cancel(key)
+        self._clock = None
         mover = payloads.to_move(self.state)
         if self.status != "active" or mover is None or self.seats[mover].is_bot_controlled:
             return
         seq = self.seq
+        self._clock = (mover, asyncio.get_running_loop().time() + clock)
 
         async def expire(seat: int = mover) -> None:
             if self.seq == seq:
