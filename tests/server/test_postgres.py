@@ -19,7 +19,7 @@ from boardwright.server.bots import BotPool
 from boardwright.server.store import ActionRow, Commit, MatchRow, SeqConflict, Store
 
 from .conftest import auth, create
-from .test_crash import free_port, start_server
+from .test_crash import free_port, kill_group, start_server
 
 
 def match_row(match_id: str) -> MatchRow:
@@ -142,8 +142,7 @@ def two_servers(pg_url: str) -> Any:
         for c in clients:
             c.close()
         for p in procs:
-            p.kill()
-            p.wait()
+            kill_group(p)
 
 
 def test_match_created_on_a_is_played_through_both(two_servers: Any) -> None:
