@@ -18,6 +18,7 @@ nothing depends on process memory, so a restarted server continues exactly.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 from collections.abc import Callable
@@ -45,19 +46,27 @@ MOVE_ATTEMPTS = 3
 STATUS_ORDER = {"open": 0, "active": 1, "finished": 2}
 
 
+def encode(message: dict[str, Any]) -> str:
+    """Compact JSON: no spaces after separators (fewer bytes to deflate, send and parse)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket (or test) subscriber: its seat, language and outgoing queue."""
+    """One WebSocket (or test) subscriber: its seat, language and outgoing queue of JSON texts.
+
+    The queue holds encoded text so that a payload shared by several connections (the same
+    seat and language) is encoded once, not once per connection."""
 
     seat: int | None
     lang: str
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         if self.queue.qsize() >= MAX_QUEUE:
             self.queue.put_nowait(None)  # the writer closes the socket
             return
-        self.queue.put_nowait(message)
+        self.queue.put_nowait(message if isinstance(message, str) else encode(message))
 
 
 @dataclass
@@ -349,11 +358,14 @@ class LiveMatch:
         if state.is_terminal():
             status = "finished"
             fields = {"status": status, "returns": state.returns(), "winners": state.winners()}
+        # The payloads are built before the commit is awaited, so that building them overlaps
+        # the disk write; none is sent before the commit is durable (commit-before-ack).
+        outgoing = self._payloads(steps, status)
         await self._writer.commit(Commit(self.id, [s.row for s in steps], fields))
         self.state, self.seq, self.status = state, seq, status
         self.log.extend(s.entry for s in steps)
         self._schedule_clock()
-        self._broadcast(steps)
+        self._send(outgoing)
         if status == "finished":
             for key in list(self._timers):
                 self._cancel(key)
@@ -361,18 +373,38 @@ class LiveMatch:
     # ---- broadcasting and timers ---------------------------------------------------------
 
     def _broadcast(self, steps: list[Step]) -> None:
+        self._send(self._payloads(steps, self.status))
+
+    def _payloads(self, steps: list[Step], status: str) -> list[tuple[Connection, list[
+            dict[str, Any]]]]:
+        """Each connection's update messages for `steps`, each distinct (seat, language)
+        payload built once and shared (views differ per seat, never per connection)."""
         seats = self.seat_infos()
-        clock = self.clock_field()
-        cache: dict[tuple[int | None, str, int], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
+        out = []
         for conn in self.connections:
-            for i, step in enumerate(steps):
-                key = (conn.seat, conn.lang, i)
-                if key not in cache:
-                    cache[key] = payloads.update(self.game, step.state, conn.seat, conn.lang,
-                                                 entry=step.entry, status=self.status if
-                                                 i == len(steps) - 1 else "active", seats=seats)
-                    cache[key].update(clock)
-                conn.send(cache[key])
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = [payloads.update(self.game, step.state, conn.seat, conn.lang,
+                                              entry=step.entry, seats=seats,
+                                              status=status if i == len(steps) - 1
+                                              else "active")
+                              for i, step in enumerate(steps)]
+            out.append((conn, cache[key]))
+        return out
+
+    def _send(self, outgoing: list[tuple[Connection, list[dict[str, Any]]]]) -> None:
+        """Add the clock (known once the state is current), encode each payload once, queue."""
+        clock = self.clock_field()
+        encoded: dict[int, str] = {}
+        for conn, messages in outgoing:
+            if conn not in self.connections:  # it left while the commit was on its way
+                continue
+            for message in messages:
+                text = encoded.get(id(message))
+                if text is None:
+                    text = encoded[id(message)] = encode({**message, **clock})
+                conn.send(text)
 
     def _broadcast_seats(self) -> None:
         message = {"type": "seats", "seats": self.seat_infos(), **self.clock_field()}
