@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RAY_STAMP := $(VENV)/.installed-ray
 INTEROP_STAMP := $(VENV)/.installed-interop
+PG_STAMP := $(VENV)/.installed-postgres
 ARGS ?=
 
 .PHONY: run play test bench lint simulate clean
@@ -25,6 +26,11 @@ $(INTEROP_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
 	touch $(INTEROP_STAMP)
 
+# psycopg (PostgreSQL storage) is an optional extra; the tests need it.
+$(PG_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,postgres]'
+	touch $(PG_STAMP)
+
 ## run: the web server (lobby at http://127.0.0.1:8000), SQLite storage by default (ARGS to change).
 run: $(STAMP)
 	$(BIN)/boardwright serve $(ARGS)
@@ -33,9 +39,10 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/boardwright play beowulf --players 2 --seats human,ismcts --think 1 $(ARGS)
 
-## test: lint, type-check the engine, then the whole test suite in parallel.
-test: lint $(RAY_STAMP) $(INTEROP_STAMP)
-	$(BIN)/python -m pytest -n auto $(ARGS)
+## test: lint, type-check the engine, then the whole test suite in parallel. The PostgreSQL tests
+## use $BOARDWRIGHT_TEST_PG if set, else a private cluster that .ci/with-postgres starts and stops.
+test: lint $(RAY_STAMP) $(INTEROP_STAMP) $(PG_STAMP)
+	.ci/with-postgres $(BIN)/python -m pytest -n auto $(ARGS)
 
 ## lint: ruff and mypy --strict on the engine core.
 lint: $(STAMP)

@@ -8,6 +8,10 @@ a bare WebSocket echo (`/ws/echo`) sent at the same pace. Reports p50/p99 of bot
 (target: move p99 <= 2x echo p99).
 
     .venv/bin/python bench/load.py --matches 20 --seconds 20
+    .venv/bin/python bench/load.py --matches 20 --profile /tmp/server.txt   # py-spy, collapsed
+
+The report also gives the machine's load average (`os.getloadavg`) at the start and the end:
+the ratio is meaningful only between figures of the same run on the same machine.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -148,12 +153,16 @@ def main() -> None:
     parser.add_argument("--echo-clients", type=int, default=4)
     parser.add_argument("--echo-pause", type=float, default=0.01)
     parser.add_argument("--db", help="storage URL (default: a temporary SQLite file)")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the server under py-spy and write its collapsed stacks here")
     args = parser.parse_args()
     port = free_port()
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
         server = subprocess.Popen([sys.executable, "-m", "boardwright.cli.main", "serve",
                                    "--port", str(port), "--db", db, "--bot-workers", "1"])
+        profiler: subprocess.Popen[bytes] | None = None
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 60
@@ -166,10 +175,20 @@ def main() -> None:
                         raise SystemExit("server did not start") from None
                     time.sleep(0.2)
             print(f"server up on {base}", file=sys.stderr)
+            if args.profile:  # attach to the running server for the length of the run
+                profiler = subprocess.Popen(
+                    [str(Path(sys.executable).with_name("py-spy")), "record", "--pid",
+                     str(server.pid), "--format", "raw", "--rate", "200", "--duration",
+                     str(int(args.seconds)), "--output", args.profile, "--nonblocking"])
             result = asyncio.run(run(args, base))
+            if profiler is not None:
+                profiler.wait(timeout=120)
         finally:
             server.terminate()
-            server.wait(timeout=30)
+            server.wait(timeout=60)
+    result["loadavg_1m_before_after"] = [round(load_before[0], 2),
+                                         round(os.getloadavg()[0], 2)]
+    result["cpus"] = os.cpu_count()
     print(json.dumps(result, indent=1))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -33,6 +33,8 @@ from .seats import MatchError
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 AGENT_EXAMPLES = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:iterations=500"}
+#: seconds the event loop may hold the GIL while a commit thread waits for it
+SWITCH_INTERVAL = 0.0005
 _ws_message: TypeAdapter[WsMessage] = TypeAdapter(WsMessage)
 
 
@@ -59,6 +61,10 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Commits run in a thread (store.py); the event loop holds the GIL while it builds
+        # payloads, and a waiting thread gets it only after the switch interval (5 ms by
+        # default), which a commit -- and so every acknowledgement -- would wait out.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         store = Store(db)
         pool = bots or BotPool()
         lobby = Lobby(store, pool)
@@ -166,6 +172,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         match = await lobby(request).get(match_id)
         seat = match.seat_of(_token(authorization))
         await match.join(seat)
+        await match.sync()
         return match.snapshot(seat, _lang(lang))
 
     @app.post("/api/matches/{match_id}/moves")
@@ -185,6 +192,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         if seat is None or seat != n:
             raise MatchError("bad_token", f"this token does not belong to seat {n}", seat=n)
         await match.join(seat)
+        await match.sync()
         return match.snapshot(seat, match.row.lang)
 
     @app.get("/api/matches/{match_id}/replay")
@@ -236,7 +244,7 @@ async def _pump(websocket: WebSocket, conn: Connection) -> None:
             if message is None:
                 await websocket.close(code=4008)
                 return
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+            await websocket.send_text(message)
 
 
 async def _handle(match: Any, conn: Connection, raw: str) -> None:

@@ -6,6 +6,11 @@ the database, and only then made the match's state and broadcast. So moves of on
 applied one at a time in arrival order, a failed commit changes nothing, and every acknowledged
 move is on disk. Different matches never wait for each other (except for a shared group commit).
 
+Several server processes may share one PostgreSQL database (see `store.py`): the lock orders
+moves within one process, the (match_id, seq) key orders them between processes. A process whose
+commit loses (`SeqConflict`) stored nothing; it catches up (`_catch_up`) and tries again against
+the new state, so a move is applied once or refused, never applied twice.
+
 Chance is drawn from `Random(f"{seed}/chance/{seq}")` and bots from `f"{seed}/bot/{seat}/{seq}"`:
 nothing depends on process memory, so a restarted server continues exactly.
 """
@@ -13,6 +18,7 @@ nothing depends on process memory, so a restarted server continues exactly.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 from collections.abc import Callable
@@ -28,27 +34,39 @@ from . import payloads
 from .bots import BotPool
 from .payloads import LogEntry
 from .seats import MatchError, Seat
-from .store import ActionRow, Commit, GroupCommit, MatchRow, Store
+from .store import ActionRow, Commit, GroupCommit, MatchRow, SeqConflict, Store
 
 log = logging.getLogger("boardwright.server")
 
 #: a connection whose client reads this far behind is dropped (it reconnects with `since`)
 MAX_QUEUE = 2000
+#: how often a move is tried again after another process moved first or the state was stale
+MOVE_ATTEMPTS = 3
+#: the order of statuses: a status read from the database never moves a match backwards
+STATUS_ORDER = {"open": 0, "active": 1, "finished": 2}
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Compact JSON: no spaces after separators (fewer bytes to deflate, send and parse)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket (or test) subscriber: its seat, language and outgoing queue."""
+    """One WebSocket (or test) subscriber: its seat, language and outgoing queue of JSON texts.
+
+    The queue holds encoded text so that a payload shared by several connections (the same
+    seat and language) is encoded once, not once per connection."""
 
     seat: int | None
     lang: str
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         if self.queue.qsize() >= MAX_QUEUE:
             self.queue.put_nowait(None)  # the writer closes the socket
             return
-        self.queue.put_nowait(message)
+        self.queue.put_nowait(message if isinstance(message, str) else encode(message))
 
 
 @dataclass
@@ -79,6 +97,8 @@ class LiveMatch:
         self._bots = bots
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        #: the running turn clock: (seat, loop time when it runs out), None when none runs
+        self._clock: tuple[int, float] | None = None
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -92,9 +112,20 @@ class LiveMatch:
                 **payloads.results(self.state)}
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
-        return payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
-                                 seq=self.seq, status=self.status, seats=self.seat_infos(),
-                                 log=self.log, since=since)
+        return {**payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
+                                    seq=self.seq, status=self.status, seats=self.seat_infos(),
+                                    log=self.log, since=since), **self.clock_field()}
+
+    def clock_field(self) -> dict[str, Any]:
+        """`{"clock": ...}` for a match with a turn clock (public: everyone sees the clock)."""
+        if self.row.clock_seconds is None:
+            return {}
+        if self._clock is None:
+            return {"clock": None}
+        seat, ends = self._clock
+        remaining = max(0.0, ends - asyncio.get_running_loop().time())
+        return {"clock": {"seat": seat, "seconds": self.row.clock_seconds,
+                          "remaining": round(remaining, 1)}}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat `token` acts for; None without a token; `bad_token` for any other token."""
@@ -114,6 +145,8 @@ class LiveMatch:
         async with self.lock:
             s = self.seats[seat]
             self._cancel(("grace", seat))
+            if not s.joined:  # another process may have joined other seats meanwhile
+                await self._catch_up()
             changed = False
             if s.stand_in:
                 s.stand_in = False
@@ -128,8 +161,8 @@ class LiveMatch:
                 await self._writer.commit(Commit(self.id, match_fields=fields))
                 changed = True
             if changed:
-                self._broadcast_seats()
                 self._schedule_clock()
+                self._broadcast_seats()
         self.kick()
 
     async def move(self, seat: int | None, action: str | dict[str, Any],
@@ -139,19 +172,79 @@ class LiveMatch:
             raise MatchError("bad_token", "a move needs the token of the seat to move")
         await self.join(seat)
         async with self.lock:
-            if self.status == "finished" or self.state.is_terminal():
-                raise MatchError("match_over", "the match is over")
-            if self.status == "open":
-                raise MatchError("not_started", "the match starts when every seat has joined")
-            if expect_seq is not None and expect_seq != self.seq:
-                raise MatchError("stale_seq", f"the match is at seq {self.seq}, not {expect_seq}",
-                                 seq=self.seq, expect_seq=expect_seq)
-            if self.state.current_player() != seat:
-                raise MatchError("not_your_turn", "it is not this seat's turn", seat=seat,
-                                 to_move=payloads.to_move(self.state))
-            action_id = parse_action(self.state, action)
-            await self._play(seat, action_id)
+            for attempt in range(MOVE_ATTEMPTS):
+                try:
+                    await self._move_once(seat, action, expect_seq)
+                    break
+                except (MatchError, SeqConflict) as exc:
+                    # A refusal or a lost race may come from a stale state: another process may
+                    # have moved. Catch up; if that changed nothing, the refusal stands.
+                    caught_up = await self._catch_up()
+                    if attempt + 1 < MOVE_ATTEMPTS and caught_up:
+                        continue
+                    if isinstance(exc, SeqConflict):
+                        raise MatchError("stale_seq", "another server process moved first",
+                                         seq=self.seq, expect_seq=expect_seq) from None
+                    raise
         self.kick()
+
+    async def _move_once(self, seat: int, action: str | dict[str, Any],
+                         expect_seq: int | None) -> None:
+        """Validate and play one move against the current state. Lock held."""
+        if self.status == "finished" or self.state.is_terminal():
+            raise MatchError("match_over", "the match is over")
+        if self.status == "open":
+            raise MatchError("not_started", "the match starts when every seat has joined")
+        if expect_seq is not None and expect_seq != self.seq:
+            raise MatchError("stale_seq", f"the match is at seq {self.seq}, not {expect_seq}",
+                             seq=self.seq, expect_seq=expect_seq)
+        if self.state.current_player() != seat:
+            raise MatchError("not_your_turn", "it is not this seat's turn", seat=seat,
+                             to_move=payloads.to_move(self.state))
+        await self._play(seat, parse_action(self.state, action))
+
+    async def sync(self) -> None:
+        """Catch up with what other server processes stored (before a view or a welcome)."""
+        async with self.lock:
+            await self._catch_up()
+
+    async def _catch_up(self) -> bool:
+        """Apply the actions other processes committed after our seq, adopt their status and
+        joined seats, broadcast what changed; True if anything did. Lock held. A no-op (False)
+        on storage that only this process writes."""
+        store = self._writer.store
+        if not store.shared:
+            return False
+        row, actions = await asyncio.to_thread(store.load_since, self.id, self.seq)
+        if row is None:
+            return False
+        changed = False
+        seats_changed = False
+        for stored, seat in zip(row.seats, self.seats, strict=True):
+            if stored.get("joined") and not seat.joined:
+                seat.joined = seats_changed = True
+        if STATUS_ORDER[row.status] > STATUS_ORDER[self.status]:
+            self.status = row.status
+            changed = True
+        if actions:
+            state = self.state.clone()
+            steps = []
+            for a in actions:
+                events = replay_action(state, a.seq - 1, a.action)
+                steps.append(Step(a, LogEntry(a.seq, a.actor, tuple(events)), state.clone()))
+            self.state, self.seq = state, actions[-1].seq
+            if state.is_terminal():
+                self.status = "finished"
+            self.log.extend(s.entry for s in steps)
+        if changed or seats_changed:
+            self._schedule_clock()
+        if actions:
+            self._broadcast(steps)
+        elif seats_changed:
+            self._broadcast_seats()
+        if changed or seats_changed:
+            self.kick()  # chance or a bot may be due here now (the driver waits for the lock)
+        return changed or seats_changed
 
     async def stand_in(self, seat: int) -> None:
         async with self.lock:
@@ -159,6 +252,7 @@ class LiveMatch:
             if s.kind != "human" or s.stand_in or self.status == "finished":
                 return
             s.stand_in = True
+            self._schedule_clock()  # a bot's turn has no clock
             self._broadcast_seats()
         self.kick()
 
@@ -167,6 +261,7 @@ class LiveMatch:
         if conn.seat is not None:
             await self.join(conn.seat)
         async with self.lock:
+            await self._catch_up()
             if conn.seat is not None:
                 self.seats[conn.seat].connections += 1
             self.connections.add(conn)
@@ -175,6 +270,7 @@ class LiveMatch:
 
     async def welcome_again(self, conn: Connection) -> None:
         async with self.lock:
+            await self._catch_up()
             conn.send({"type": "welcome", **self.snapshot(conn.seat, conn.lang)})
 
     def unsubscribe(self, conn: Connection, grace_seconds: int | None) -> None:
@@ -205,7 +301,10 @@ class LiveMatch:
                     return
                 actor = self.state.current_player()
                 if actor == CHANCE:
-                    await self._play(None, None)
+                    try:
+                        await self._play(None, None)
+                    except SeqConflict:  # the same draw, stored by another process first
+                        await self._catch_up()
                     continue
                 seat = self.seats[actor]
                 if not seat.is_bot_controlled:
@@ -227,7 +326,10 @@ class LiveMatch:
                 if action not in legal:
                     log.error("bot %s chose an illegal action in %s", spec, self.id)
                     action = legal[0]
-                await self._play(actor, action)
+                try:
+                    await self._play(actor, action)
+                except SeqConflict:  # another process played this seq: take its actions
+                    await self._catch_up()
 
     async def _play(self, actor: int | None, action: int | None) -> None:
         """Apply `action` of `actor` (None: none, just the chance that is due) and all chance
@@ -256,11 +358,14 @@ class LiveMatch:
         if state.is_terminal():
             status = "finished"
             fields = {"status": status, "returns": state.returns(), "winners": state.winners()}
+        # The payloads are built before the commit is awaited, so that building them overlaps
+        # the disk write; none is sent before the commit is durable (commit-before-ack).
+        outgoing = self._payloads(steps, status)
         await self._writer.commit(Commit(self.id, [s.row for s in steps], fields))
         self.state, self.seq, self.status = state, seq, status
         self.log.extend(s.entry for s in steps)
-        self._broadcast(steps)
         self._schedule_clock()
+        self._send(outgoing)
         if status == "finished":
             for key in list(self._timers):
                 self._cancel(key)
@@ -268,19 +373,41 @@ class LiveMatch:
     # ---- broadcasting and timers ---------------------------------------------------------
 
     def _broadcast(self, steps: list[Step]) -> None:
+        self._send(self._payloads(steps, self.status))
+
+    def _payloads(self, steps: list[Step], status: str) -> list[tuple[Connection, list[
+            dict[str, Any]]]]:
+        """Each connection's update messages for `steps`, each distinct (seat, language)
+        payload built once and shared (views differ per seat, never per connection)."""
         seats = self.seat_infos()
-        cache: dict[tuple[int | None, str, int], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
+        out = []
         for conn in self.connections:
-            for i, step in enumerate(steps):
-                key = (conn.seat, conn.lang, i)
-                if key not in cache:
-                    cache[key] = payloads.update(self.game, step.state, conn.seat, conn.lang,
-                                                 entry=step.entry, status=self.status if
-                                                 i == len(steps) - 1 else "active", seats=seats)
-                conn.send(cache[key])
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = [payloads.update(self.game, step.state, conn.seat, conn.lang,
+                                              entry=step.entry, seats=seats,
+                                              status=status if i == len(steps) - 1
+                                              else "active")
+                              for i, step in enumerate(steps)]
+            out.append((conn, cache[key]))
+        return out
+
+    def _send(self, outgoing: list[tuple[Connection, list[dict[str, Any]]]]) -> None:
+        """Add the clock (known once the state is current), encode each payload once, queue."""
+        clock = self.clock_field()
+        encoded: dict[int, str] = {}
+        for conn, messages in outgoing:
+            if conn not in self.connections:  # it left while the commit was on its way
+                continue
+            for message in messages:
+                text = encoded.get(id(message))
+                if text is None:
+                    text = encoded[id(message)] = encode({**message, **clock})
+                conn.send(text)
 
     def _broadcast_seats(self) -> None:
-        message = {"type": "seats", "seats": self.seat_infos()}
+        message = {"type": "seats", "seats": self.seat_infos(), **self.clock_field()}
         for conn in self.connections:
             conn.send(message)
 
@@ -290,10 +417,12 @@ class LiveMatch:
             return
         for key in [k for k in self._timers if k[0] == "clock"]:
             self._cancel(key)
+        self._clock = None
         mover = payloads.to_move(self.state)
         if self.status != "active" or mover is None or self.seats[mover].is_bot_controlled:
             return
         seq = self.seq
+        self._clock = (mover, asyncio.get_running_loop().time() + clock)
 
         async def expire(seat: int = mover) -> None:
             if self.seq == seq:

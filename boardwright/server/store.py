@@ -9,12 +9,24 @@ blocks on disk and one fsync serves many moves under load.
 Durability: an action is acknowledged or broadcast only after its transaction has committed.
 SQLite runs in WAL mode with `synchronous=NORMAL`: a committed transaction survives a crash of
 the server process (kill -9); only a power loss can lose the last commits.
+
+Several processes on one PostgreSQL database: each process keeps its own `LiveMatch` and its own
+per-match `asyncio.Lock`, which orders moves only within that process. The database is the
+guard between processes: `actions` has the primary key (match_id, seq), so of two processes
+that each apply a different action as seq N+1, exactly one insert commits and the other raises
+`SeqConflict` (PostgreSQL makes the second insert wait for the first transaction, then fail).
+The loser stored nothing; it catches up with `load_since` (replaying the winner's actions) and
+then answers `stale_seq` or re-validates the move against the new state. A process also catches
+up before it answers a view, a (re)connection or a claim, so a reload shows moves made through
+any process. `Store.shared` tells the server whether such catching up is needed (SQLite here is
+one process's file).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,6 +50,9 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
+
+log = logging.getLogger("boardwright.server")
 
 metadata = MetaData()
 
@@ -73,6 +88,14 @@ actions_table = Table(
     Column("action", Text, nullable=False),
     Column("time", DateTime(timezone=True), nullable=False),
 )
+
+
+class SeqConflict(Exception):
+    """Another process already stored an action of this match with the same seq."""
+
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"match {match_id}: another server process stored this seq first")
+        self.match_id = match_id
 
 
 def now() -> datetime:
@@ -141,6 +164,8 @@ class Store:
         self.engine: Engine = create_engine(_engine_url(url), json_serializer=_dumps)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        #: True when other server processes may write the same matches (PostgreSQL)
+        self.shared = self.engine.dialect.name == "postgresql"
         metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -171,6 +196,28 @@ class Store:
                     conn.execute(update(matches_table)
                                  .where(matches_table.c.id == c.match_id)
                                  .values(updated=stamp, **fields))
+
+    def commit_one(self, item: Commit) -> None:
+        """One match's commit in its own transaction; `SeqConflict` if its seq is taken."""
+        try:
+            self.commit_many([item])
+        except IntegrityError as exc:
+            if item.actions:
+                raise SeqConflict(item.match_id) from exc
+            raise
+
+    def load_since(self, match_id: str, seq: int) -> tuple[MatchRow | None, list[ActionRow]]:
+        """The match row and the actions after `seq`, read in one transaction (one snapshot)."""
+        query = (select(actions_table.c.seq, actions_table.c.actor, actions_table.c.action)
+                 .where(actions_table.c.match_id == match_id, actions_table.c.seq > seq)
+                 .order_by(actions_table.c.seq))
+        with self.engine.begin() as conn:
+            if self.shared:  # one snapshot for both reads, so the row and the actions agree
+                conn.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = conn.execute(select(matches_table)
+                               .where(matches_table.c.id == match_id)).mappings().first()
+            actions = [ActionRow(r.seq, r.actor, r.action) for r in conn.execute(query)]
+        return (MatchRow(**row) if row else None), actions
 
     def load_match(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as conn:
@@ -205,7 +252,9 @@ class GroupCommit:
     """Batches the commits that arrive while a transaction is in flight into the next one.
 
     `await commit(c)` returns once `c` is durable (or raises the database's error). One writer
-    runs at a time, which is also what SQLite wants.
+    runs at a time, which is also what SQLite wants. When a grouped transaction fails (typically
+    one `SeqConflict` among many matches), each commit of the batch is retried alone, so only
+    the commit at fault hears the error.
     """
 
     def __init__(self, store: Store) -> None:
@@ -225,11 +274,25 @@ class GroupCommit:
             batch, self._pending = self._pending, []
             try:
                 await asyncio.to_thread(self.store.commit_many, [c for c, _ in batch])
-            except Exception as exc:  # the database said no: every waiter hears it
-                for _, fut in batch:
-                    if not fut.done():
-                        fut.set_exception(exc)
+            except Exception as exc:
+                if len(batch) == 1:
+                    await self._write_alone(*batch[0])
+                else:
+                    log.info("group commit of %d failed (%s); retrying one by one",
+                             len(batch), type(exc).__name__)
+                    for item, fut in batch:
+                        await self._write_alone(item, fut)
                 continue
             for _, fut in batch:
                 if not fut.done():
                     fut.set_result(None)
+
+    async def _write_alone(self, item: Commit, fut: asyncio.Future[None]) -> None:
+        try:
+            await asyncio.to_thread(self.store.commit_one, item)
+        except Exception as exc:  # the database said no to this commit: its waiter hears it
+            if not fut.done():
+                fut.set_exception(exc)
+            return
+        if not fut.done():
+            fut.set_result(None)

@@ -86,7 +86,7 @@ export class MatchConnection {
         this.handlers.onUpdate(message);
         break;
       case "seats":
-        this.handlers.onSeats(message.seats);
+        this.handlers.onSeats(message.seats, message);
         break;
       case "error":
         this.handlers.onError(message);

@@ -19,6 +19,11 @@ let log = [];          // LogLines in seq order
 let busy = false;      // a move of ours is on its way: no second click until the answer
 let renderer = null;
 let connection = null;
+let clockEnds = null;  // performance.now() when the running turn clock shows 0
+let claiming = false;  // our claim request is on its way
+// A clock's seconds count down on this page between messages; the server decides the stand-in.
+const CLOCK_TICK_MS = 250;
+const CLOCK_LOW_SECONDS = 10;
 
 const { seatLabel, winnersText } = seatLabeller(() => snapshot && snapshot.seats);
 
@@ -94,6 +99,57 @@ function renderFinal() {
   if (!el.hidden) renderer.renderFinal(el, snapshot);
 }
 
+function setClock(clock) {
+  snapshot.clock = clock;
+  clockEnds = clock ? performance.now() + clock.remaining * 1000 : null;
+}
+
+function renderClock() {
+  const el = $("clock");
+  const clock = snapshot && snapshot.status === "active" ? snapshot.clock : null;
+  el.hidden = !clock;
+  if (!clock) return;
+  const seconds = Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000));
+  el.textContent = clock.seat === snapshot.seat
+    ? t("web.match.clock_mine", { seconds })
+    : t("web.match.clock", { player: seatLabel(clock.seat), seconds });
+  el.dataset.seat = String(clock.seat);
+  el.dataset.seconds = String(seconds);
+  el.classList.toggle("low", seconds <= CLOCK_LOW_SECONDS);
+}
+
+function standingIn() {
+  if (!snapshot || snapshot.seat === null || snapshot.seat === undefined) return false;
+  const mine = (snapshot.seats || []).find((s) => s.seat === snapshot.seat);
+  return Boolean(mine && mine.stand_in && snapshot.status !== "finished");
+}
+
+function renderClaim() {
+  $("claim-box").hidden = !standingIn();
+  $("claim").disabled = claiming;
+  document.body.dataset.standIn = String(standingIn());
+}
+
+async function claimSeat() {
+  if (claiming || !standingIn()) return;
+  claiming = true;
+  renderClaim();
+  try {
+    // The answer is a Snapshot; the `seats` message that follows tells every page the same.
+    const answer = await api(
+      `/api/matches/${encodeURIComponent(matchId)}/seats/${snapshot.seat}/claim`,
+      { method: "POST", token });
+    snapshot.seats = answer.seats;
+    if ("clock" in answer) setClock(answer.clock);
+    showError(null);
+  } catch (err) {
+    showError(t("web.error", { message: err.message }));
+  } finally {
+    claiming = false;
+    render();
+  }
+}
+
 function render() {
   if (!snapshot) return;
   const body = document.body.dataset;
@@ -105,6 +161,8 @@ function render() {
     ? t("web.match.spectator") : t("web.match.you_are", { player: seatLabel(snapshot.seat) });
   $("title").textContent = `${matchId} · ${you}`;
   renderTurn();
+  renderClock();
+  renderClaim();
   renderer.update(snapshot, { busy, myTurn: myTurn() });
   renderMoves();
   renderLog();
@@ -121,6 +179,7 @@ function onWelcome(message) {
   snapshot = { ...message };
   delete snapshot.type;
   delete snapshot.log;
+  setClock(message.clock || null);
   busy = false;
   render();
 }
@@ -137,15 +196,17 @@ function onUpdate(message) {
     winners: message.winners ?? (message.view && message.view.winners) ?? snapshot.winners,
     returns: message.returns ?? snapshot.returns,
   };
+  if ("clock" in message) setClock(message.clock);
   log = log.concat(message.events || []);
   // Our move has been applied once we see an update whose actor is us, or it is not our turn.
   if (message.actor === snapshot.seat || !myTurn()) busy = false;
   render();
 }
 
-function onSeats(seats) {
+function onSeats(seats, message) {
   if (!snapshot) return;
   snapshot.seats = seats;
+  if (message && "clock" in message) setClock(message.clock);
   render();
 }
 
@@ -179,6 +240,8 @@ async function start() {
     history.replaceState(null, "", url);
     render();
   });
+  $("claim").addEventListener("click", claimSeat);
+  setInterval(renderClock, CLOCK_TICK_MS);
   connection = new MatchConnection(matchId, { token, lang, onWelcome, onUpdate, onSeats,
                                               onError, onState });
   connection.connect();

@@ -3,6 +3,8 @@ test, and helpers that read like a client using the API."""
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,34 @@ def bot_pool() -> Iterator[BotPool]:
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'test.db'}"
+
+
+PG_ENV = "BOARDWRIGHT_TEST_PG"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test (dropped afterwards).
+
+    `BOARDWRIGHT_TEST_PG` names a server (`.ci/run` starts one with `.ci/postgres`). Without it,
+    or when the server does not answer, the test fails: PostgreSQL storage is a requirement.
+    """
+    admin = os.environ.get(PG_ENV)
+    if not admin:
+        pytest.fail(f"{PG_ENV} is not set: start PostgreSQL (.ci/postgres start DIR prints the "
+                    f"URL) and export {PG_ENV}=postgresql://...", pytrace=False)
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    name = f"bw_test_{uuid.uuid4().hex[:12]}"
+    try:
+        with psycopg.connect(admin, autocommit=True, connect_timeout=10) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.OperationalError as exc:
+        pytest.fail(f"PostgreSQL at {PG_ENV}={admin} is not reachable: {exc}", pytrace=False)
+    yield make_url(admin).set(database=name).render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture

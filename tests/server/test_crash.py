@@ -3,6 +3,7 @@ the same views, and no acknowledged move is lost."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -22,11 +23,13 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: Path | str) -> subprocess.Popen[bytes]:
+    """`boardwright serve` on `port`; `db` is an SQLite file or a storage URL."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
     proc = subprocess.Popen(
         [sys.executable, "-m", "boardwright.cli.main", "serve", "--port", str(port),
-         "--db", f"sqlite:///{db}", "--bot-workers", "1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+         "--db", url, "--bot-workers", "1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -38,6 +41,14 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     proc.kill()
     raise AssertionError("server did not start")
+
+
+def kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """kill -9 the server and its bot workers (its own process group, from start_server): a
+    killed server cannot shut its worker processes down, so they would outlive the test."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
 
 
 def views(api: httpx.Client, match_id: str, tokens: list[str]) -> list[dict[str, Any]]:
@@ -91,6 +102,7 @@ def test_kill_9_and_restart_loses_nothing(tmp_path: Path) -> None:
                                                                    bot_tokens[0]), 3)
         os.kill(proc.pid, signal.SIGKILL)  # right after the last acknowledgement
         proc.wait()
+        kill_group(proc)  # the dead server's orphaned bot workers
         proc = start_server(port, db)
         with httpx.Client(base_url=base, timeout=10) as api:
             assert views(api, humans, tokens) == before  # same seq, views, legal moves, log
@@ -102,5 +114,4 @@ def test_kill_9_and_restart_loses_nothing(tmp_path: Path) -> None:
             assert snap["seq"] > bot_acked["seq"]
             assert snap["log"][:len(bot_acked["log"])] == bot_acked["log"]
     finally:
-        proc.kill()
-        proc.wait()
+        kill_group(proc)

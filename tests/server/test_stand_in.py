@@ -28,6 +28,7 @@ def wait(client: TestClient, match_id: str, check: Any, timeout: float = 20) -> 
 def test_disconnect_grace_stand_in_and_claim(client: TestClient) -> None:
     created = create(client, ["human", "random"], seed=41, grace_seconds=0)
     match_id = created["match_id"]
+    assert "clock" not in client.get(f"/api/matches/{match_id}/view").json()  # no clock
     token = created["seats"][0]["token"]
     with client.websocket_connect(f"/ws/matches/{match_id}?token={token}") as ws:
         assert ws.receive_json()["type"] == "welcome"
@@ -45,8 +46,15 @@ def test_turn_clock_runs_out(client: TestClient) -> None:
     created = create(client, ["human", "random"], seed=42, clock_seconds=1, grace_seconds=0)
     match_id = created["match_id"]
     token = created["seats"][0]["token"]
-    client.get(f"/api/matches/{match_id}/view", headers=auth(token))
+    deadline = time.monotonic() + 10
+    snap = client.get(f"/api/matches/{match_id}/view", headers=auth(token)).json()
+    while snap["to_move"] != 0 and time.monotonic() < deadline:  # the deal, then seat 0
+        snap = client.get(f"/api/matches/{match_id}/view", headers=auth(token)).json()
+    assert snap["clock"]["seat"] == 0 and snap["clock"]["seconds"] == 1
+    assert 0 <= snap["clock"]["remaining"] <= 1
     wait(client, match_id, lambda s: s["seats"][0]["stand_in"], timeout=10)
+    spectator = client.get(f"/api/matches/{match_id}/view").json()
+    assert spectator["clock"] is None or spectator["clock"]["seat"] != 0  # bots have no clock
     with client.websocket_connect(f"/ws/matches/{match_id}?token={token}") as ws:
         assert ws.receive_json()["type"] == "welcome"
         assert summary(client, match_id)["seats"][0]["stand_in"] is False  # back by reconnecting
