@@ -13,13 +13,16 @@ MOVE_NOW = "#board [data-action], #hand [data-action], #actions [data-action]"
 START_MOVE = "#hand .figure-button.legal, #board [data-select]"
 
 
-def create_match(page: Page, base: str, seats: list[str]) -> dict[int, str]:
-    """Fill the lobby form (`seats`: "human" or an agent spec) and create the match; returns
-    the join link of every human seat."""
+def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
+                 options: dict[str, str] | None = None) -> dict[int, str]:
+    """Fill the lobby form (`seats`: "human" or an agent spec; `options`: typed into the game's
+    option fields) and create the match; returns the join link of every human seat."""
     page.goto(f"{base}/?lang=en")
     page.wait_for_selector("body[data-ready='true']")
-    page.select_option("#game", "beowulf")
+    page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
+    for name, value in (options or {}).items():
+        page.fill(f"#opt-{name}", value)
     for seat, spec in enumerate(seats):
         if spec == "human":
             page.select_option(f"#seat-{seat}-kind", "human")

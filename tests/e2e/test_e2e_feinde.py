@@ -7,26 +7,11 @@ import random
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
-from .clicks import click_one_move, wait_for_turn_or_end
+from .clicks import click_one_move, create_match, wait_for_turn_or_end
 
 MAX_STEPS = 1500  # random play ends by the stall rule (R12 A36) or the turn cap long before
-
-
-def create_feinde_match(page: Page, base: str, seats: list[str]) -> None:
-    page.goto(f"{base}/?lang=en")
-    page.wait_for_selector("body[data-ready='true']")
-    page.select_option("#game", "feinde")
-    page.select_option("#players", str(len(seats)))
-    for seat, spec in enumerate(seats):
-        if spec == "human":
-            page.select_option(f"#seat-{seat}-kind", "human")
-        else:
-            page.select_option(f"#seat-{seat}-kind", "bot")
-            page.fill(f"#seat-{seat}-agent", spec)
-    page.click("#create-button")
-    page.wait_for_selector("#created:not([hidden]) .spectate-link")
 
 
 def test_play_a_whole_feinde_match_against_three_bots(server: str, browser: Browser,
@@ -37,7 +22,7 @@ def test_play_a_whole_feinde_match_against_three_bots(server: str, browser: Brow
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        create_feinde_match(page, server, ["human", "random", "random", "random"])
+        create_match(page, server, ["human", "random", "random", "random"], game="feinde")
         page.click(".join-link[data-seat='0']")
         page.wait_for_selector("body[data-connection='online']")
         page.wait_for_selector("#board svg .cell")

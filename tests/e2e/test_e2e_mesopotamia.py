@@ -10,30 +10,13 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from .clicks import wait_for_turn_or_end
+from .clicks import create_match, wait_for_turn_or_end
 
 MAX_STEPS = 300
 TURN_CAP = 6  # two turns for each of the three seats
 
 MOVE_NOW = "#board [data-action], #actions [data-action]"
 SELECT = "#board [data-select]"
-
-
-def create_meso_match(page: Page, base: str) -> str:
-    page.goto(f"{base}/?lang=en")
-    page.wait_for_selector("body[data-ready='true']")
-    page.select_option("#game", "mesopotamia")
-    page.select_option("#players", "3")
-    page.fill("#opt-max_turns", str(TURN_CAP))
-    page.select_option("#seat-0-kind", "human")
-    for seat in (1, 2):
-        page.select_option(f"#seat-{seat}-kind", "bot")
-        page.fill(f"#seat-{seat}-agent", "random")
-    page.click("#create-button")
-    page.wait_for_selector("#created:not([hidden]) .spectate-link")
-    href = page.get_attribute(".join-link[data-seat='0']", "href")
-    assert href and "token=" in href
-    return href
 
 
 def click_one(page: Page, rng: random.Random) -> str:
@@ -67,7 +50,8 @@ def test_play_a_capped_mesopotamia_match_against_two_bots(server: str, browser: 
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        href = create_meso_match(page, server)
+        href = create_match(page, server, ["human", "random", "random"], game="mesopotamia",
+                            options={"max_turns": str(TURN_CAP)})[0]
         page.goto(href if href.startswith("http") else f"{server}{href}")
         page.wait_for_selector("body[data-connection='online']")
         page.wait_for_selector("#board svg .cell")

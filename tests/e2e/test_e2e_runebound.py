@@ -7,24 +7,11 @@ import random
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
-from .clicks import click_one_move, wait_for_turn_or_end
+from .clicks import click_one_move, create_match, wait_for_turn_or_end
 
 MAX_STEPS = 400
-
-
-def create_runebound_match(page: Page, base: str) -> None:
-    page.goto(f"{base}/?lang=en")
-    page.wait_for_selector("body[data-ready='true']")
-    page.select_option("#game", "runebound")
-    page.select_option("#players", "2")
-    page.select_option("#seat-0-kind", "human")
-    page.select_option("#seat-1-kind", "bot")
-    page.fill("#seat-1-agent", "random")
-    page.fill("#opt-max_rounds", "3")
-    page.click("#create-button")
-    page.wait_for_selector("#created:not([hidden]) .spectate-link")
 
 
 def test_play_a_whole_runebound_match_against_a_bot(server: str, browser: Browser,
@@ -35,7 +22,8 @@ def test_play_a_whole_runebound_match_against_a_bot(server: str, browser: Browse
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        create_runebound_match(page, server)
+        create_match(page, server, ["human", "random"], game="runebound",
+                     options={"max_rounds": "3"})
         page.click(".join-link[data-seat='0']")
         page.wait_for_selector("body[data-connection='online']")
         page.wait_for_selector("#board svg.runebound-map .hex")
