@@ -12,6 +12,8 @@ import asyncio
 import multiprocessing
 import os
 import random
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from typing import Any
@@ -39,6 +41,18 @@ def choose_in_worker(game_id: str, seat: int, view: View, legal: list[int], spec
     return _agent(spec).choose(game, seat, view, legal, random.Random(seed))
 
 
+def _die_with_server(server_pid: int) -> None:
+    """Worker initializer: exit when the server is gone, even after `kill -9` (which leaves no
+    chance to shut the pool down): a daemon thread watches for the worker being re-parented."""
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="die-with-server", daemon=True).start()
+
+
 def _warm() -> int:
     from boardwright.agents import make_agent  # noqa: F401 (import cost paid at start)
     from boardwright.engine import registry
@@ -53,7 +67,8 @@ class BotPool:
     def __init__(self, workers: int | None = None) -> None:
         count = workers or max(1, min(4, (os.cpu_count() or 2)))
         self.workers = count
-        self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
+        self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_die_with_server, initargs=(os.getpid(),))
 
     def warm(self) -> None:
         """Start every worker now (imports take a second) rather than at the first bot move."""
