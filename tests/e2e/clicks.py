@@ -4,6 +4,7 @@ move by clicking what the page highlights (board spaces, hand tiles, figures, bu
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Page
@@ -11,6 +12,14 @@ from playwright.sync_api import Page
 # Elements that send a move at once, and elements that start a two-click move.
 MOVE_NOW = "#board [data-action], #hand [data-action], #actions [data-action]"
 START_MOVE = "#hand .figure-button.legal, #board [data-select]"
+
+
+@dataclass
+class Tab:
+    """A browser tab in its own context (one person), and the JavaScript errors it raised."""
+
+    page: Page
+    errors: list[str] = field(default_factory=list)
 
 
 def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",

@@ -12,10 +12,16 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from .clicks import Tab
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext
 
 CHROMIUM = os.environ.get("BOARDWRIGHT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -98,3 +104,43 @@ def browser() -> Iterator[object]:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
+    # Keep each phase's report on the test item, so that `open_tab` knows whether it failed.
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def open_tab(browser: Browser, artifacts: Path,
+             request: pytest.FixtureRequest) -> Iterator[Callable[[], Tab]]:
+    """Opens tabs, each in its own browser context (its own cookies: one person each). After
+    the test every tab is closed, with a full-page screenshot first if the test failed."""
+    opened: list[tuple[BrowserContext, Tab]] = []
+
+    def open_one() -> Tab:
+        context = browser.new_context(viewport=VIEWPORT)
+        tab = Tab(context.new_page())
+        tab.page.on("pageerror", lambda exc: tab.errors.append(str(exc)))
+        opened.append((context, tab))
+        return tab
+
+    yield open_one
+    report = getattr(request.node, "report_call", None)
+    for number, (context, tab) in enumerate(opened):
+        if report is not None and report.failed:
+            name = f"failure-{request.node.name}-{number}.png"
+            tab.page.screenshot(path=artifacts / name, full_page=True)
+        context.close()
+
+
+@pytest.fixture
+def tab(open_tab: Callable[[], Tab]) -> Tab:
+    """One person's browser tab."""
+    return open_tab()

@@ -8,7 +8,7 @@ import json
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import Browser
+from .clicks import Tab
 
 CLOCK_SECONDS = 3
 
@@ -28,31 +28,25 @@ def create_clocked_match(base: str) -> str:
 
 
 def test_turn_clock_runs_out_and_the_claim_button_takes_the_seat_back(
-        server: str, browser: Browser, artifacts: Path) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(create_clocked_match(server))
-        page.wait_for_selector("body[data-connection='online']")
-        # our turn: the clock is ours and counts down from at most CLOCK_SECONDS
-        page.wait_for_selector("body[data-my-turn='true'] #clock[data-seat='0']", timeout=15_000)
-        seconds = int(page.get_attribute("#clock", "data-seconds") or "-1")
-        assert 0 <= seconds <= CLOCK_SECONDS
-        assert page.locator("#claim-box").is_hidden()
-        page.screenshot(path=artifacts / "clock-running.png")
-        # we do nothing: the clock runs out and a bot stands in; the page offers the seat back
-        page.wait_for_selector("body[data-stand-in='true'] #claim-box:not([hidden])",
-                               timeout=CLOCK_SECONDS * 1000 + 10_000)
-        page.screenshot(path=artifacts / "clock-stand-in.png")
-        page.click("#claim")
-        page.wait_for_selector("body[data-stand-in='false']", state="attached",
-                               timeout=10_000)
-        assert page.locator("#claim-box").is_hidden()
-        seats = page.evaluate("window.boardwright.snapshot().seats")
-        assert seats[0]["stand_in"] is False
-        assert page.evaluate("document.body.dataset.status") == "active"
-        assert not errors, errors
-    finally:
-        context.close()
+        server: str, tab: Tab, artifacts: Path) -> None:
+    page = tab.page
+    page.goto(create_clocked_match(server))
+    page.wait_for_selector("body[data-connection='online']")
+    # our turn: the clock is ours and counts down from at most CLOCK_SECONDS
+    page.wait_for_selector("body[data-my-turn='true'] #clock[data-seat='0']", timeout=15_000)
+    seconds = int(page.get_attribute("#clock", "data-seconds") or "-1")
+    assert 0 <= seconds <= CLOCK_SECONDS
+    assert page.locator("#claim-box").is_hidden()
+    page.screenshot(path=artifacts / "clock-running.png")
+    # we do nothing: the clock runs out and a bot stands in; the page offers the seat back
+    page.wait_for_selector("body[data-stand-in='true'] #claim-box:not([hidden])",
+                           timeout=CLOCK_SECONDS * 1000 + 10_000)
+    page.screenshot(path=artifacts / "clock-stand-in.png")
+    page.click("#claim")
+    page.wait_for_selector("body[data-stand-in='false']", state="attached",
+                           timeout=10_000)
+    assert page.locator("#claim-box").is_hidden()
+    seats = page.evaluate("window.boardwright.snapshot().seats")
+    assert seats[0]["stand_in"] is False
+    assert page.evaluate("document.body.dataset.status") == "active"
+    assert not tab.errors, tab.errors

@@ -8,9 +8,9 @@ import random
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from .clicks import create_match, wait_for_turn_or_end
+from .clicks import Tab, create_match, wait_for_turn_or_end
 
 MAX_STEPS = 300
 TURN_CAP = 6  # two turns for each of the three seats
@@ -42,38 +42,29 @@ def click_one(page: Page, rng: random.Random) -> str:
     return action
 
 
-def test_play_a_capped_mesopotamia_match_against_two_bots(server: str, browser: Browser,
-                                                          artifacts: Path) -> None:
+def test_play_a_capped_mesopotamia_match_against_two_bots(
+        server: str, tab: Tab, artifacts: Path) -> None:
     started = time.monotonic()
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        href = create_match(page, server, ["human", "random", "random"], game="mesopotamia",
-                            options={"max_turns": str(TURN_CAP)})[0]
-        page.goto(href if href.startswith("http") else f"{server}{href}")
-        page.wait_for_selector("body[data-connection='online']")
-        page.wait_for_selector("#board svg .cell")
-        rng = random.Random(11)
-        steps = 0
-        while wait_for_turn_or_end(page) == "turn":
-            if steps == 0:
-                page.screenshot(path=artifacts / "meso-first-turn.png")
-            click_one(page, rng)
-            steps += 1
-            assert steps < MAX_STEPS, "the game did not end"
-        final = page.locator("#final-scores")
-        final.wait_for(state="visible")
-        assert page.locator("#winners").inner_text().strip()
-        assert page.locator("#final-scores tbody tr").count() == 3
-        assert page.locator("#final-scores tr.winner").count() >= 1
-        assert page.locator("#log li").count() > 10
-        page.screenshot(path=artifacts / "meso-final.png", full_page=True)
-        assert not errors, f"JavaScript errors: {errors}"
-        print(f"\n{steps} clicked moves in {time.monotonic() - started:.1f} s")
-    except Exception:
-        page.screenshot(path=artifacts / "failure-meso.png", full_page=True)
-        raise
-    finally:
-        context.close()
+    page, errors = tab.page, tab.errors
+    href = create_match(page, server, ["human", "random", "random"], game="mesopotamia",
+                        options={"max_turns": str(TURN_CAP)})[0]
+    page.goto(href if href.startswith("http") else f"{server}{href}")
+    page.wait_for_selector("body[data-connection='online']")
+    page.wait_for_selector("#board svg .cell")
+    rng = random.Random(11)
+    steps = 0
+    while wait_for_turn_or_end(page) == "turn":
+        if steps == 0:
+            page.screenshot(path=artifacts / "meso-first-turn.png")
+        click_one(page, rng)
+        steps += 1
+        assert steps < MAX_STEPS, "the game did not end"
+    final = page.locator("#final-scores")
+    final.wait_for(state="visible")
+    assert page.locator("#winners").inner_text().strip()
+    assert page.locator("#final-scores tbody tr").count() == 3
+    assert page.locator("#final-scores tr.winner").count() >= 1
+    assert page.locator("#log li").count() > 10
+    page.screenshot(path=artifacts / "meso-final.png", full_page=True)
+    assert not errors, f"JavaScript errors: {errors}"
+    print(f"\n{steps} clicked moves in {time.monotonic() - started:.1f} s")

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from .clicks import click_one_move, create_match, snapshot
+from .clicks import Tab, click_one_move, create_match, snapshot
 
 TURNS_EACH = 3
 PLACEMENTS = ("figure_placed", "tile_placed", "treasure_cashed", "mead_replaced", "figure_moved")
@@ -95,63 +96,54 @@ def _switch_language(page: Page) -> None:
     assert len(_log(page)) == len(english)
 
 
-def test_two_people_play_each_other(server: str, browser: Browser, artifacts: Path) -> None:
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
-    pages = {0: contexts[0].new_page(), 1: contexts[1].new_page()}
-    errors: list[str] = []
+def test_two_people_play_each_other(server: str, open_tab: Callable[[], Tab],
+                                    artifacts: Path) -> None:
+    tabs = [open_tab(), open_tab()]
+    pages = {0: tabs[0].page, 1: tabs[1].page}
+    links = create_match(pages[0], server, ["human", "human"])
+    assert sorted(links) == [0, 1]
+    spectate = pages[0].get_attribute("#created .spectate-link", "href")
+    pages[0].click(".join-link[data-seat='0']")
+    pages[0].wait_for_selector("body[data-status='open']")   # nothing happens until...
+    assert "Waiting for every player" in pages[0].locator("#turn").inner_text()
+    pages[1].goto(links[1])   # ...the second person opens the link the first one sent
     for page in pages.values():
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        links = create_match(pages[0], server, ["human", "human"])
-        assert sorted(links) == [0, 1]
-        spectate = pages[0].get_attribute("#created .spectate-link", "href")
-        pages[0].click(".join-link[data-seat='0']")
-        pages[0].wait_for_selector("body[data-status='open']")   # nothing happens until...
-        assert "Waiting for every player" in pages[0].locator("#turn").inner_text()
-        pages[1].goto(links[1])   # ...the second person opens the link the first one sent
-        for page in pages.values():
-            page.wait_for_selector("body[data-connection='online']")
-        assert snapshot(pages[0])["seat"] == 0
-        assert snapshot(pages[1])["seat"] == 1
+        page.wait_for_selector("body[data-connection='online']")
+    assert snapshot(pages[0])["seat"] == 0
+    assert snapshot(pages[1])["seat"] == 1
 
-        rng = random.Random(3)
-        turns = {0: 0, 1: 0}
-        mover = _whose_turn(pages)
-        while min(turns.values()) < TURNS_EACH:
-            click_one_move(pages[mover], rng)
-            for seat in (0, 1):
-                _assert_no_foreign_faces(pages[seat], seat, 1 - seat)
-            now = _whose_turn(pages)
-            if now != mover:
-                turns[mover] += 1
-                mover = now
-                if turns == {0: 1, 1: 1}:
-                    _drop_and_reconnect(pages[0])
-        _watch(contexts[0], spectate, artifacts)
-        _switch_language(pages[1])
-        for seat, page in pages.items():
-            page.screenshot(path=artifacts / f"two-people-seat-{seat}.png")
-
-        # Each one's placements (as their own log tells them) are in the other's log too.
-        # (Seat 1 reads Hungarian now, so compare what both logs say in one language.)
-        pages[1].select_option("#lang", "en")
-        pages[1].wait_for_function("document.documentElement.lang === 'en'")
-        pages[1].wait_for_function("window.boardwright.log()[0].text.startsWith('Player')")
+    rng = random.Random(3)
+    turns = {0: 0, 1: 0}
+    mover = _whose_turn(pages)
+    while min(turns.values()) < TURNS_EACH:
+        click_one_move(pages[mover], rng)
         for seat in (0, 1):
-            own = [line["text"] for line in _log(pages[seat])
-                   if line["kind"] in PLACEMENTS and line["actor"] == seat]
-            seen = {line["text"] for line in _log(pages[1 - seat])}
-            assert len(own) >= TURNS_EACH - 1, f"seat {seat} placed too little: {own}"
-            missing = [text for text in own if text not in seen]
-            assert not missing, f"seat {1 - seat} did not see: {missing}"
-        shown = pages[0].locator("#log li").all_inner_texts()   # still English
-        assert any(line["text"] in shown for line in _log(pages[0])
-                   if line["kind"] in PLACEMENTS and line["actor"] == 1)
-        assert not errors, f"JavaScript errors: {errors}"
-    except Exception:
-        for seat, page in pages.items():
-            page.screenshot(path=artifacts / f"failure-two-people-seat-{seat}.png", full_page=True)
-        raise
-    finally:
-        for context in contexts:
-            context.close()
+            _assert_no_foreign_faces(pages[seat], seat, 1 - seat)
+        now = _whose_turn(pages)
+        if now != mover:
+            turns[mover] += 1
+            mover = now
+            if turns == {0: 1, 1: 1}:
+                _drop_and_reconnect(pages[0])
+    _watch(pages[0].context, spectate, artifacts)
+    _switch_language(pages[1])
+    for seat, page in pages.items():
+        page.screenshot(path=artifacts / f"two-people-seat-{seat}.png")
+
+    # Each one's placements (as their own log tells them) are in the other's log too.
+    # (Seat 1 reads Hungarian now, so compare what both logs say in one language.)
+    pages[1].select_option("#lang", "en")
+    pages[1].wait_for_function("document.documentElement.lang === 'en'")
+    pages[1].wait_for_function("window.boardwright.log()[0].text.startsWith('Player')")
+    for seat in (0, 1):
+        own = [line["text"] for line in _log(pages[seat])
+               if line["kind"] in PLACEMENTS and line["actor"] == seat]
+        seen = {line["text"] for line in _log(pages[1 - seat])}
+        assert len(own) >= TURNS_EACH - 1, f"seat {seat} placed too little: {own}"
+        missing = [text for text in own if text not in seen]
+        assert not missing, f"seat {1 - seat} did not see: {missing}"
+    shown = pages[0].locator("#log li").all_inner_texts()   # still English
+    assert any(line["text"] in shown for line in _log(pages[0])
+               if line["kind"] in PLACEMENTS and line["actor"] == 1)
+    errors = tabs[0].errors + tabs[1].errors
+    assert not errors, f"JavaScript errors: {errors}"
