@@ -269,6 +269,10 @@ def serve(
                                          "'postgres' extra).")] = "sqlite:///boardwright.db",
     bot_workers: Annotated[int | None, typer.Option(help="Worker processes for the bots "
                                                          "(default: cores, at most 4).")] = None,
+    bot_max_iterations: Annotated[int, typer.Option(
+        help="Refuse bot seats that would search more ISMCTS iterations per move.")] = 5000,
+    bot_max_seconds: Annotated[float, typer.Option(
+        help="Refuse bot seats that would think longer per move (seconds).")] = 10.0,
 ) -> None:
     """Run the web server: lobby at http://HOST:PORT/, matches over HTTP and WebSocket.
 
@@ -277,9 +281,9 @@ def serve(
     import uvicorn
 
     from boardwright.server.app import create_app
-    from boardwright.server.bots import BotPool
+    from boardwright.server.bots import BotBudget, BotPool
 
-    pool = BotPool(bot_workers)
+    pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds))
     try:
         uvicorn.run(create_app(db, bots=pool), host=host, port=port, log_level="warning")
     finally:

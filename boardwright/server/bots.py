@@ -15,14 +15,45 @@ import random
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from boardwright.engine.api import View
+from boardwright.engine.errors import BadConfig
 from boardwright.engine.play import Agent
 
 #: the agent that plays for a person who left or whose clock ran out
 STAND_IN_AGENT = "greedy"
+
+
+@dataclass(frozen=True)
+class BotBudget:
+    """What one bot move may cost a server. A lobby is open to anyone, and a spec such as
+    `ismcts:iterations=100000000` would otherwise hold a worker (and every match waiting for
+    it) for hours. Agents from optional extras are never offered by a server."""
+
+    max_iterations: int = 5000
+    max_seconds: float = 10.0
+
+    def check(self, spec: str) -> None:
+        """Raises `BadConfig` for a spec this server will not run; builds the agent to check
+        its settings too."""
+        from boardwright.agents import AGENTS, make_agent, parse_spec
+        from boardwright.agents.ismcts import ISMCTSAgent
+
+        name, _ = parse_spec(spec)
+        if name not in AGENTS:
+            raise BadConfig(f"agent {name!r} is not offered here; choose one of "
+                            f"{', '.join(sorted(AGENTS))}")
+        agent = make_agent(spec)
+        if isinstance(agent, ISMCTSAgent):
+            if agent.iterations > self.max_iterations:
+                raise BadConfig(f"at most {self.max_iterations} iterations per move here, "
+                                f"not {agent.iterations}")
+            if agent.seconds is not None and agent.seconds > self.max_seconds:
+                raise BadConfig(f"at most {self.max_seconds:g} seconds per move here, "
+                                f"not {agent.seconds:g}")
 
 
 @cache
@@ -64,9 +95,10 @@ def _warm() -> int:
 class BotPool:
     """A process pool shared by every match of a server (or of a test session)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, budget: BotBudget | None = None) -> None:
         count = workers or max(1, min(4, (os.cpu_count() or 2)))
         self.workers = count
+        self.budget = budget or BotBudget()
         self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
                                          initializer=_die_with_server, initargs=(os.getpid(),))
 

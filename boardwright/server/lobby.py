@@ -9,7 +9,6 @@ import secrets
 from typing import Any
 
 import boardwright
-from boardwright.agents import make_agent
 from boardwright.engine import registry
 from boardwright.engine.errors import BoardwrightError
 
@@ -69,7 +68,7 @@ class Lobby:
             game.new_initial_state(req.players, req.options)
             for spec in req.seats:
                 if spec.kind == "bot":
-                    make_agent(spec.agent or "greedy")
+                    self.bots.budget.check(spec.agent or "greedy")
         except BoardwrightError as exc:
             raise MatchError(exc.code, exc.message) from None
         match_id = secrets.token_urlsafe(8)

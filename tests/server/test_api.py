@@ -188,3 +188,20 @@ def test_options_naming_server_files_are_refused(client: TestClient) -> None:
     answer = client.post("/api/matches", json=body).json()
     assert answer["code"] == "bad_config" and "content" in answer["message"]
     assert "/etc" not in answer["message"]  # says nothing about the server's folders
+
+
+def test_bot_seats_over_the_servers_budget_are_refused(client: TestClient) -> None:
+    """A lobby is open to anyone: a bot that would think for hours, or an agent from an
+    optional extra, is refused before the match exists."""
+    before = client.get("/api/matches").json()
+    for agent, words in (("ismcts:iterations=100000000", "iterations"),
+                         ("ismcts:seconds=3600", "seconds"),
+                         ("openspiel_ismcts:10", "not offered")):
+        body = {"game": "beowulf", "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "agent": agent}]}
+        answer = client.post("/api/matches", json=body).json()
+        assert answer["code"] == "bad_config" and words in answer["message"], answer
+    assert client.get("/api/matches").json() == before
+    body = {"game": "beowulf", "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:iterations=50"}]}
+    assert "match_id" in client.post("/api/matches", json=body).json()
