@@ -7,10 +7,17 @@ The weights are plain, named numbers: the agents' strength depends on them, the 
 
 from __future__ import annotations
 
-from .data import EMPTY
+from functools import cache
+
+from .data import EMPTY, FIG, GORGE_CODE, NOSPACE
+from .notation import TileType
 from .rules import OVER, grid_of_act
 from .scoring import score_grid, segments
 from .state import BeowulfState
+
+GORGE = int(TileType.GORGE)
+HORN = int(TileType.HORN)
+TREACHERY = int(TileType.TREACHERY)
 
 #: saga points an unused figure is worth per diamond: it can still score in a later act and it
 #: breaks ties (R6.3); lower in Act III, where only the tie-break is left after the act
@@ -20,7 +27,124 @@ TILE_FILL_SHARE = 0.6
 
 
 def evaluate(state: BeowulfState) -> list[float]:
-    """Estimated final saga points per seat."""
+    """Estimated final saga points per seat: `reference_evaluate`'s numbers, computed in one
+    pass over the act's flat board (the search calls this at every leaf; the reference builds a
+    scoring grid and a score record per figure, about five times slower)."""
+    values = [float(x) for x in state.saga]
+    if state.phase == OVER:
+        return values
+    cfg = state.cfg
+    ab = cfg.boards[state.act]
+    rows, cols, width = ab.rows, ab.cols, cfg.grid_cols
+    kinds, worth = _face_tables(cfg.faces)
+    holes_split = cfg.options.holes_split_lines
+    board = state.board
+    n = rows * cols
+    codes = (board[:n] if width == cols
+             else [board[r * width + c] for r in range(rows) for c in range(cols)])
+    dividing = _dividing_codes(cfg.faces, holes_split)
+    if dividing.isdisjoint(codes):  # most boards: segments are whole rows and columns
+        row_seg, col_seg, size = _plain_segments(rows, cols)
+    else:
+        row_seg, col_seg, size = _segments([code in dividing for code in codes], rows, cols)
+    treacheries = [0] * size
+    for i, code in enumerate(codes):
+        if 0 < code < FIG and kinds[code] == TREACHERY and row_seg[i] >= 0:
+            treacheries[row_seg[i]] += 1
+            treacheries[col_seg[i]] += 1
+    keeps = cfg.options.face_down_horn_keeps_ability
+    sums = [0] * size
+    horns = [0] * size
+    open_in = [0] * size
+    figures: list[int] = []
+    for i, code in enumerate(codes):
+        rs = row_seg[i]
+        if rs < 0:
+            continue
+        cs = col_seg[i]
+        if code >= FIG:
+            figures.append(i)
+        elif code > 0:
+            kind, value = kinds[code], worth[code]
+            itself = 1 if kind == TREACHERY else 0  # R8.9 never itself
+            down = value > 0 and (treacheries[rs] > itself or treacheries[cs] > itself)
+            if kind == HORN and (keeps or not down):
+                horns[rs] += 1
+                horns[cs] += 1
+            if not down:
+                sums[rs] += value
+                sums[cs] += value
+        elif code == EMPTY:
+            open_in[rs] += 1
+            open_in[cs] += 1
+    # the same additions in the same order as the reference, so the floats are identical
+    multipliers = []
+    for i in figures:
+        owner, diamonds = divmod(codes[i] - FIG, 5)
+        rs, cs = row_seg[i], col_seg[i]
+        multiplier = diamonds + horns[rs] + horns[cs]
+        multipliers.append(multiplier)
+        values[owner] += (sums[rs] + sums[cs]) * multiplier
+    weight = UNUSED_DIAMOND_VALUE[min(state.act, len(UNUSED_DIAMOND_VALUE) - 1)]
+    for p, supply in enumerate(state.supply):
+        values[p] += weight * (2 * supply[2] + 3 * supply[3] + 4 * supply[4])
+        values[p] += weight * 0.5 * supply[1]  # longships come back every act
+    mean = _mean_pool_value(state)
+    if mean and state.empty:
+        for i, multiplier in zip(figures, multipliers, strict=True):
+            open_cells = open_in[row_seg[i]] + open_in[col_seg[i]]
+            values[(codes[i] - FIG) // 5] += TILE_FILL_SHARE * mean * open_cells * multiplier
+    return values
+
+
+def _segments(divider: list[bool], rows: int, cols: int) -> tuple[list[int], list[int], int]:
+    """Row- and column-segment ids per cell (a new one at every row, column and divider; -1 on
+    a divider) and how many ids there are."""
+    n = rows * cols
+    row_seg = [-1] * n
+    col_seg = [-1] * n
+    seg = 0
+    for r in range(rows):
+        seg += 1
+        for i in range(r * cols, r * cols + cols):
+            if divider[i]:
+                seg += 1
+            else:
+                row_seg[i] = seg
+    for c in range(cols):
+        seg += 1
+        for i in range(c, n, cols):
+            if divider[i]:
+                seg += 1
+            else:
+                col_seg[i] = seg
+    return row_seg, col_seg, seg + 1
+
+
+@cache
+def _plain_segments(rows: int, cols: int) -> tuple[list[int], list[int], int]:
+    # callers only read these lists
+    return _segments([False] * (rows * cols), rows, cols)
+
+
+@cache
+def _dividing_codes(faces: tuple[tuple[int, int], ...], holes_split: bool) -> frozenset[int]:
+    """The board codes that cut lines: gorge tiles, printed gorges, holes if holes split."""
+    codes = {GORGE_CODE} | {1 + k for k, face in enumerate(faces) if face[0] == GORGE}
+    if holes_split:
+        codes.add(NOSPACE)
+    return frozenset(codes)
+
+
+@cache
+def _face_tables(faces: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int]]:
+    """Each tile code's kind and value (code = 1 + its face index; index 0 unused)."""
+    return [-1] + [f[0] for f in faces], [0] + [f[1] for f in faces]
+
+
+def reference_evaluate(state: BeowulfState) -> list[float]:
+    """`evaluate` written with the rules' own scoring (R5.2, R4.8–R4.10): the definition the
+    fast version is tested against."""
     values = [float(x) for x in state.saga]
     if state.phase == OVER:
         return values
