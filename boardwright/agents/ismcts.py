@@ -8,7 +8,7 @@ heuristic. Rewards are per seat in [0, 1]: how much each seat's heuristic lead o
 opponent grew since the search's start, squashed (at the end of the game, half for the win and
 half for that margin), so every seat maximises its own result (max^n).
 
-Three opt-in settings change the tree's shape (docs/strength.md has their measurements; none
+Five opt-in settings change the tree's shape (docs/strength.md has their measurements; none
 has yet been shown to make the agent stronger, so all are off by default):
 - `finish_turn=1`: a leaf in the middle of the mover's compound move (a tile drawn, not yet placed)
   is played to the end of that move with the rollout policy before it is judged, and so is each
@@ -16,7 +16,11 @@ has yet been shown to make the agent stronger, so all are off by default):
 - `chance_leaf=1`: the tree stops at chance (with `finish_turn`, a draw is then judged as the
   average over sampled tiles of the policy's placement, not as a subtree of poorly explored ones);
 - `lazy=1`: a non-root node is judged as it stands until it earned its ordering (`widen_after`
-  visits), instead of opening random children whose replies would flatter the move above it.
+  visits), instead of opening random children whose replies would flatter the move above it;
+- `reply=1`: a leaf is judged after the mover's move is finished and the next seat's whole move
+  is played with the rollout policy (a one-turn look at the opponent's answer);
+- `bias=W`: progressive bias: an ordered node adds W × (the action's one-step value scaled to
+  [0, 1]) / (visits + 1) to its children's UCT scores, so that few visits follow the heuristic.
 
 Budgets: `iterations` and/or `seconds` (anytime: the search stops at whichever comes first).
 Iteration budgets keep a game reproducible; time budgets do not.
@@ -37,7 +41,7 @@ MAX_FINISH_STEPS = 6
 
 
 class Node:
-    __slots__ = ("available", "children", "order", "totals", "visits")
+    __slots__ = ("available", "children", "order", "prior", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
@@ -46,6 +50,8 @@ class Node:
         self.totals = [0.0] * players
         #: actions best-first by their one-step heuristic value, once the node earned it
         self.order: list[int] | None = None
+        #: each ordered action's one-step value scaled to [0, 1] (best 1), for progressive bias
+        self.prior: dict[int, float] = {}
 
 
 def margins(values: Sequence[float]) -> list[float]:
@@ -84,7 +90,8 @@ class ISMCTSAgent:
     def __init__(self, iterations: int = 1000, seconds: float | None = None,
                  exploration: float = 0.3, depth: int = 0, scale: float = 10.0,
                  widen_after: int = 8, widen_base: int = 4, widen_rate: float = 2.0,
-                 finish_turn: int = 0, chance_leaf: int = 0, lazy: int = 0) -> None:
+                 finish_turn: int = 0, chance_leaf: int = 0, lazy: int = 0,
+                 reply: int = 0, bias: float = 0.0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         self.iterations = iterations
@@ -98,6 +105,8 @@ class ISMCTSAgent:
         self.finish_turn = bool(finish_turn)
         self.chance_leaf = bool(chance_leaf)
         self.lazy = bool(lazy)
+        self.reply = bool(reply)
+        self.bias = bias
         self.last_iterations = 0
         self._root: Node | None = None
         self._baseline: list[float] | None = None
@@ -167,17 +176,20 @@ class ISMCTSAgent:
                 break
             legal = [a for a in legal if a in children]
             best_action, best_score = legal[0], -1.0
+            prior = node.prior
+            bias = self.bias
             for a in legal:
                 child = children[a]
                 score = (child.totals[actor] / child.visits
                          + c * math.sqrt(math.log(child.available) / child.visits))
+                if bias and prior:
+                    score += bias * prior.get(a, 0.0) / (child.visits + 1)
                 if score > best_score:
                     best_action, best_score = a, score
             state.apply(best_action)
             node = children[best_action]
             path.append(node)
-        if self.finish_turn:
-            self._finish_turn(game, state, mover, rng)
+        self._complete_leaf(game, state, mover, rng)
         rewards = self._rollout(game, state, rng)
         for n in path:
             n.visits += 1
@@ -196,7 +208,7 @@ class ISMCTSAgent:
         children = node.children
         first_root_visit = node is self._root and node.visits == 0
         if node.order is None and (node.visits >= self.widen_after or first_root_visit):
-            node.order = self._order(game, state, legal, actor, rng)
+            node.order = self._order(game, state, legal, actor, rng, node)
         if node.order is None:
             untried = [a for a in legal if a not in children]
             return rng.choice(untried) if untried else None
@@ -210,7 +222,7 @@ class ISMCTSAgent:
         return None
 
     def _order(self, game: Game, state: State, legal: list[int], actor: int,
-               rng: random.Random) -> list[int]:
+               rng: random.Random, node: Node) -> list[int]:
         scored = []
         for a in legal:
             child = state.clone()
@@ -219,7 +231,22 @@ class ISMCTSAgent:
                 self._finish_turn(game, child, actor, rng)
             scored.append((margins(game.evaluate(child))[actor], a))
         scored.sort(key=lambda x: (-x[0], x[1]))
+        if self.bias and scored:
+            top, bottom = scored[0][0], scored[-1][0]
+            spread = top - bottom or 1.0
+            node.prior = {a: (v - bottom) / spread for v, a in scored}
         return [a for _, a in scored]
+
+    def _complete_leaf(self, game: Game, state: State, mover: int, rng: random.Random) -> None:
+        """Bring a leaf to where it is judged: the end of the mover's move (`finish_turn`), and
+        with `reply` also the next seat's whole move, so a move that leaves the opponent an
+        opening is judged after the opponent took it."""
+        if self.finish_turn or self.reply:
+            self._finish_turn(game, state, mover, rng)
+        if self.reply:
+            replier = state.current_player()
+            if replier >= 0 and replier != mover:
+                self._finish_turn(game, state, replier, rng)
 
     def _finish_turn(self, game: Game, state: State, mover: int, rng: random.Random) -> None:
         """Play out the rest of `mover`'s compound move (e.g. the tile after a draw) with the

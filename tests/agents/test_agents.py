@@ -224,3 +224,29 @@ def test_ismcts_lazy_nodes_open_children_only_once_ordered() -> None:
     young = [c for c in agent._root.children.values() if c.visits < 8]
     assert young and all(not c.children for c in young)
     assert any(c.children for c in agent._root.children.values() if c.visits > 8)
+
+
+def test_ismcts_reply_plays_the_next_seats_move_before_judging() -> None:
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    figures = [a for a in state.legal_actions() if state.action_to_text(a).startswith("fig")]
+    assert figures
+    state.apply(figures[0])
+    assert state.current_player() == 1 - seat
+    ISMCTSAgent(reply=1)._complete_leaf(GAME, state, seat, random.Random(0))
+    assert state.current_player() in (seat, CHANCE)   # the opponent's move has been played
+    plain = _midgame(2, seed=11, steps=12)
+    plain.apply(figures[0])
+    ISMCTSAgent()._complete_leaf(GAME, plain, seat, random.Random(0))
+    assert plain.current_player() == 1 - seat          # without it the leaf stays as it is
+
+
+def test_ismcts_bias_follows_the_heuristic_when_strong() -> None:
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    agent = ISMCTSAgent(iterations=100, bias=100.0)
+    choice = agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
+    root = agent._root
+    assert root is not None and root.order is not None
+    assert root.prior[root.order[0]] == 1.0 and min(root.prior.values()) == 0.0
+    assert choice == root.order[0]
