@@ -154,7 +154,7 @@ def test_r5_11_a_challenge_card_won_as_an_ally_fights_with_its_own_values() -> N
     s.g["pending"] = None
     s.g["phase"] = "market"
     s._legal = None
-    assert "discard_ally" not in legal_names(s)  # never dismissed (seed p.9)
+    assert "discard_ally" not in legal_names(s)  # never dismissed (seed p.8)
 
 
 def test_r5_11_with_two_allies_the_hero_dismisses_one_first_or_forgoes_it() -> None:
@@ -185,7 +185,7 @@ def test_r5_11_a_forgone_reward_ally_is_discarded(how: str) -> None:
 
 def test_r5_11_an_encounter_can_give_an_ally_a_matter_of_honour() -> None:
     s = new_game(2, doom=False)
-    p = draw(s, "y06")  # the seed's "Becsületbeli ügy" (p.7)
+    p = draw(s, "y06")  # the seed's "Becsületbeli ügy" (p.6–7)
     roll(s, 20)
     assert p["allies"] == [[REWARD + adv(s, "y06"), 0, 0]]
 

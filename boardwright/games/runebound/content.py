@@ -101,10 +101,10 @@ class BeforeCombat(BaseModel):
 
 
 class AllyStats(BaseModel):
-    """An adventure card that turns into an ally when won (R5.11, seed p.7 "Becsületbeli ügy").
+    """An adventure card that turns into an ally when won (R5.11, seed p.6–7 "Becsületbeli ügy").
 
     It fights like a hired ally but, being a reward card, is never sold, dismissed or lost
-    (seed p.9); `cost` is 0 (it was never bought)."""
+    (seed p.8); `cost` is 0 (it was never bought)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     life: int = Field(ge=1, le=30)

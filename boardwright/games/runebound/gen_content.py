@@ -230,7 +230,7 @@ EXTRAS: dict[str, dict] = {
             "success": {"gold": 0, "ally": {"life": 4, "stamina": 3, "mind": [1, 1],
                                             "body": [3, 2], "spirit": [1, 1]}},
             "source": "seed", "confidence": "partial",
-            "note": "Name and 'the hero gains an ally' are the seed's (p.7); the test and the"
+            "note": "Name and 'the hero gains an ally' are the seed's (p.6-7); the test and the"
                     " ally's numbers are ours."},
     "y21": {"name": "Bandit Camp", "reward": {"gold": 1, "ally": {
         "life": 3, "stamina": 2, "mind": [3, 1], "body": [2, 1], "spirit": [0, 0]}},

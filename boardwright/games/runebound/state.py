@@ -540,7 +540,7 @@ class RuneboundState(State):
                     (usage != "activate" or "market" not in g["act"]):
                 out.append(sp.encode("use_item", i))
         for a, ally in enumerate(p["allies"]):
-            if ally[0] < REWARD:  # a reward ally is never dismissed (seed p.9)
+            if ally[0] < REWARD:  # a reward ally is never dismissed (seed p.8)
                 out.append(sp.encode("discard_ally", a))
         if p["gold"] >= 1:  # R6.5 healer
             for f, w, e in self._fig_hurts(p):
@@ -1431,7 +1431,7 @@ class RuneboundState(State):
         self._end_after_combat(ev, won=True)
 
     def _gain_ally(self, card: int, ev: list[Event]) -> bool:
-        """R5.11 a card won as an ally joins the party within the 2-ally limit (seed p.7: with
+        """R5.11 a card won as an ally joins the party within the 2-ally limit (seed p.6–7: with
         two allies already the hero may take it only after dismissing one of them).
 
         Option `reward_ally_full`: "choose" (default, the seed) offers dismiss-or-decline;
