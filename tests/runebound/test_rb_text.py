@@ -69,3 +69,9 @@ def test_issue7_actions_and_events_have_catalogue_words_in_en_and_hu() -> None:
                     if f"web.runebound.phase.{p}" not in cat]
         assert missing == [], (lang, missing)
     assert {n for n in actions} <= {b.name for b in s.cfg.space.blocks()}
+
+
+def test_the_hungarian_catalogue_has_every_english_key() -> None:
+    from boardwright.games.runebound.text import catalogue
+
+    assert [k for k in catalogue("en") if k not in catalogue("hu")] == []
