@@ -16,6 +16,7 @@ import json
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 OUT = Path(__file__).with_name("content")
 DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
@@ -209,7 +210,7 @@ def adventures() -> list[dict]:
 
 #: ORIGINAL event effects, reward allies and quests laid over cards generated above (by id, so
 #: the random stream and every other card stay as they were; deck sizes and colours unchanged).
-EXTRAS: dict[str, dict] = {
+EXTRAS: dict[str, dict[str, Any]] = {
     "g03": {"name": "Market Festival", "effects": [
         {"kind": "market_discount", "amount": 2, "cities": ["Tamalir", "Vynelvale", "Frostgate"]}],
         "note": "Original. The public note of a green event giving cheap goods in Tamalir,"
@@ -238,7 +239,7 @@ EXTRAS: dict[str, dict] = {
 }
 
 
-def _extra_effects(cards: list[dict]) -> None:
+def _extra_effects(cards: list[dict[str, Any]]) -> None:
     by_id = {c["id"]: c for c in cards}
     for cid, extra in EXTRAS.items():
         card = by_id[cid]

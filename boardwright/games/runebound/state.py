@@ -823,8 +823,8 @@ class RuneboundState(State):
         p = self.me()
         g["dice"] = []
         q = p.get("quest")
-        if q is not None and "quest" not in g["act"] and not g["endgame"] and p["pos"] == \
-                self.cfg.content.city_hex[self.cfg.content.adventures[q[0]].quest.city]:
+        if q is not None and "quest" not in g["act"] and not g["endgame"] and \
+                p["pos"] == self._quest_hex(q[0]):
             g["act"].append("quest")  # R5.12 once a turn, on ending the movement there
             g["phase"] = "quest"
             g["pending"] = ["roll", "quest"]
@@ -1047,9 +1047,15 @@ class RuneboundState(State):
         here = g["board"][p["pos"]]
         g["board"][p["pos"]] = -1
         p["quest"] = [card, here]
+        city = self.cfg.content.city_of[self._quest_hex(card)]
         ev.append(Event("quest", {"seat": g["seat"], "card": card,
-                                  "city": self.cfg.content.adventures[card].quest.city}))
+                                  "city": self.cfg.content.board.cities[city].name}))
         self._after_adventure(ev)
+
+    def _quest_hex(self, card: int) -> int:
+        quest = self.cfg.content.adventures[card].quest
+        assert quest is not None  # only quest encounters are ever held as quests
+        return self.cfg.content.city_hex[quest.city]
 
     def _quest_roll(self, p: dict[str, Any], roll: int, ev: list[Event]) -> None:
         """R5.12 the quest's test in its city: success gives the reward and the counter; a
