@@ -26,6 +26,10 @@ def edit(folder: Path, name: str, change) -> None:  # type: ignore[no-untyped-de
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
+def by_id(records: list, cid: str) -> dict:  # type: ignore[type-arg]
+    return next(r for r in records if r["id"] == cid)
+
+
 def test_every_record_has_provenance() -> None:
     c = load()
     for rec in (*c.heroes, *c.adventures, *c.market, *c.board.cities, c.board, c.dice):
@@ -63,6 +67,14 @@ def test_a_users_pack_loads_through_the_content_option(tmp_path: Path) -> None:
     ("market.json", lambda d: d[0].update(usage="permanent"),
      "effect 'first_strike' needs usage 'activate' or 'discard'"),
     ("market.json", lambda d: d[1]["effect"].update(amount=0), "needs an amount of at least 1"),
+    ("adventures.json", lambda d: by_id(d, "g08")["quest"].update(city="Atlantis"),
+     "card 'g08' names unknown city 'Atlantis'"),
+    ("adventures.json", lambda d: by_id(d, "g03")["effects"][0].update(cities=[]),
+     "'market_discount' needs the cities"),
+    ("adventures.json", lambda d: by_id(d, "g10").update(effects=[{"kind": "gold", "amount": 1}]),
+     "only events have effects"),
+    ("adventures.json", lambda d: by_id(d, "y21")["reward"].update(
+        keep={"kind": "heal", "amount": 1, "usage": "discard"}), "as an item or as an ally"),
 ])
 def test_bad_pack_is_rejected_naming_file_record_field(tmp_path: Path, file, change,
                                                        expect) -> None:  # type: ignore[no-untyped-def]
@@ -82,3 +94,23 @@ def test_missing_file_and_bad_json(tmp_path: Path) -> None:
     (folder / "dice.json").write_text("{oops", encoding="utf-8")
     with pytest.raises(BadConfig, match=r"dice\.json: not valid JSON"):
         load(str(folder))
+
+
+def test_issue7_new_card_effects_keep_deck_sizes_and_are_labelled() -> None:
+    """Event effects, quests and reward allies sit on cards of the bundled pack: the colour
+    split and the number of events and encounters per colour are unchanged, and every such card
+    says where it comes from (all ORIGINAL but the seed's "Becsületbeli ügy")."""
+    from collections import Counter
+
+    from boardwright.games.runebound.content import load
+
+    c = load(None)
+    kinds = Counter((a.colour, a.kind) for a in c.adventures)
+    assert [kinds[(col, "event")] for col in ("green", "yellow", "blue", "red")] == [5, 4, 2, 1]
+    assert [kinds[(col, "encounter")] for col in ("green", "yellow", "blue", "red")] == \
+        [4, 3, 2, 1]
+    special = [a for a in c.adventures if a.effects or a.quest or a.success.ally or a.reward.ally]
+    assert {a.id for a in special} == {"g03", "g04", "y03", "b02", "g08", "g09", "y07", "y06",
+                                       "y21"}
+    for a in special:
+        assert a.note and (a.source == "original" or a.id == "y06")

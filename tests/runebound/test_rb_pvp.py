@@ -20,10 +20,17 @@ def meet(players: int = 2):
     return s
 
 
+def attack(s) -> None:
+    """Seat 0 attacks seat 1 and both pass their first strikes (R7.14a)."""
+    act(s, "attack_player", 1)
+    while s.g["phase"] == "pvp_fs":
+        act(s, "fight")
+
+
 def test_r7_14_attack_another_hero_instead_of_an_adventure() -> None:
     s = meet()
     assert s.g["phase"] == "adventure" and "attack_player" in legal_names(s)
-    act(s, "attack_player", 1)
+    attack(s)
     assert s.g["phase"] == "pvp_escape" and s.current_player() == 0
     act(s, "stay")
     # the defender rolls first: the total is the attacker's target
@@ -36,7 +43,7 @@ def test_r7_14_attack_another_hero_instead_of_an_adventure() -> None:
 
 def test_r7_14_roles_swap_each_round_and_only_the_attacker_escapes() -> None:
     s = meet()
-    act(s, "attack_player", 1)
+    attack(s)
     act(s, "stay")
     for _ in range(3):  # three phases: high defender rolls, the attacker defends and fails
         roll(s, 2)
@@ -58,7 +65,7 @@ def test_r7_14_winner_takes_spoils_loser_knocked_out_no_xp() -> None:
     lo["gold"] = 7
     lo["items"] = [[mkt(s, "studded_leather"), 0]]
     lo["wounds"] = s.stat(lo, "life") - 1
-    act(s, "attack_player", 1)
+    attack(s)
     act(s, "stay")
     roll(s, 2)  # a low target
     act(s, "attack_hero")
@@ -76,7 +83,7 @@ def test_r7_14_attacker_escape_steps_back_and_ends_the_turn() -> None:
     s = meet()
     p = s.g["players"][0]
     p["prev"] = s.cfg.content.tamalir
-    act(s, "attack_player", 1)
+    attack(s)
     act(s, "escape")
     roll(s, 20)
     assert p["pos"] == s.cfg.content.tamalir and s.g["seat"] == 1

@@ -48,3 +48,30 @@ def test_heuristic_prefers_runes_then_experience_then_gold() -> None:
     v = GAME.evaluate(s)
     assert abs(sum(v) - 1.0) < 1e-9
     assert v[2] > v[1] > v[0]
+
+
+def test_issue7_actions_and_events_have_catalogue_words_in_en_and_hu() -> None:
+    from boardwright.games.runebound.text import catalogue
+
+    actions = ["trade_with", "trade_give_item", "trade_give_ally", "trade_give_gold",
+               "trade_take_item", "trade_take_ally", "trade_take_gold", "trade_propose",
+               "trade_end", "trade_accept", "trade_decline"]
+    events = ["trade", "trade_offer", "trade_accept", "trade_decline", "trade_over",
+              "event_gold", "event_heal", "quest", "quest_done", "quest_lost",
+              "encounter_discarded", "reward_ally", "reward_ally_declined"]
+    phases = ["trade", "trade_answer", "pvp_fs", "reward_ally", "quest"]
+    s = new_game(2)
+    for lang in ("en", "hu"):
+        cat = catalogue(lang)
+        missing = [f"action.{a}" for a in actions if f"action.{a}" not in cat]
+        missing += [f"event.{e}" for e in events if f"event.{e}" not in cat]
+        missing += [f"web.runebound.phase.{p}" for p in phases
+                    if f"web.runebound.phase.{p}" not in cat]
+        assert missing == [], (lang, missing)
+    assert {n for n in actions} <= {b.name for b in s.cfg.space.blocks()}
+
+
+def test_the_hungarian_catalogue_has_every_english_key() -> None:
+    from boardwright.games.runebound.text import catalogue
+
+    assert [k for k in catalogue("en") if k not in catalogue("hu")] == []

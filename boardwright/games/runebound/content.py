@@ -100,10 +100,27 @@ class BeforeCombat(BaseModel):
     wounds: int = Field(default=0, ge=0)
 
 
+class AllyStats(BaseModel):
+    """An adventure card that turns into an ally when won (R5.11, seed p.6–7 "Becsületbeli ügy").
+
+    It fights like a hired ally but, being a reward card, is never sold, dismissed or lost
+    (seed p.8); `cost` is 0 (it was never bought)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    life: int = Field(ge=1, le=30)
+    stamina: int = Field(default=0, ge=0, le=20)
+    mind: Stat = (0, 0)
+    body: Stat = (0, 0)
+    spirit: Stat = (0, 0)
+    ability: Effect | None = None
+    cost: int = 0
+
+
 class Reward(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     gold: int = Field(default=0, ge=0)
     keep: Effect | None = None
+    ally: AllyStats | None = None
     dragon_rune: bool = False
     win: bool = False
 
@@ -111,7 +128,38 @@ class Reward(BaseModel):
     def _keep_usage(self) -> Reward:
         if self.keep is not None:
             _check_usage(self.keep, self.keep.usage)
+        if self.keep is not None and self.ally is not None:
+            raise ValueError("a reward card is kept as an item or as an ally, not both")
         return self
+
+
+class EventEffect(BaseModel):
+    """What an event does besides the refill (R5.3b; seed p.3: events change the world and may
+    change the rules). `gold` and `heal` happen once when the event comes into play, to every
+    hero; `market_discount` lasts while the event stays in play."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["gold", "heal", "market_discount"]
+    amount: int = Field(ge=-20, le=20)
+    cities: list[str] = []
+
+    @model_validator(mode="after")
+    def _sane(self) -> EventEffect:
+        if self.amount == 0:
+            raise ValueError(f"event effect {self.kind!r} needs a non-zero amount")
+        if self.kind != "gold" and self.amount < 0:
+            raise ValueError(f"event effect {self.kind!r} needs a positive amount")
+        if self.kind == "market_discount" and not self.cities:
+            raise ValueError("event effect 'market_discount' needs the cities it applies in")
+        return self
+
+
+class Quest(BaseModel):
+    """An encounter that spans turns (R5.12, seed p.6): the hero keeps the card and makes its
+    test on ending a later movement in `city`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    city: str
 
 
 class Test(BaseModel):
@@ -135,7 +183,9 @@ class Adventure(Rec):
     reward: Reward = Reward()
     event_number: int | None = Field(default=None, ge=1, le=3)
     refill: list[Literal["green", "yellow", "blue", "red"]] = []
+    effects: list[EventEffect] = []
     test: Test | None = None
+    quest: Quest | None = None
     success: Reward = Reward()
     fail_wounds: int = Field(default=0, ge=0)
 
@@ -147,6 +197,10 @@ class Adventure(Rec):
             raise ValueError("an event needs event_number (1, 2 or 3)")
         if self.kind == "encounter" and self.test is None:
             raise ValueError("an encounter needs a test")
+        if self.effects and self.kind != "event":
+            raise ValueError("only events have effects")
+        if self.quest is not None and self.kind != "encounter":
+            raise ValueError("only encounters can be quests")
         return self
 
 
@@ -224,6 +278,7 @@ class Content:
     neighbours: tuple[tuple[int, ...], ...] = ()  # 6 per hex, -1 off the board
     cities: tuple[int, ...] = ()  # hex index of each city (board.cities order)
     city_of: dict[int, int] = field(default_factory=dict)  # hex -> city index
+    city_hex: dict[str, int] = field(default_factory=dict)  # city name -> hex
     tamalir: int = 0
     city_dist: tuple[tuple[int, ...], ...] = ()  # hex -> distance to each city
     face_sets: tuple[frozenset[str], ...] = ()
@@ -371,12 +426,19 @@ def derive(path: str, heroes: tuple[Hero, ...], adventures: tuple[Adventure, ...
                                                          for a in adventures) < 3:
         raise bad("adventures.json", "no way to win: needs a 'win' card or 3 dragon runes",
                   fld="reward")
+    for i, a in enumerate(adventures):
+        where = [e.cities for e in a.effects] + ([[a.quest.city]] if a.quest else [])
+        unknown = [n for cs in where for n in cs if n not in names]
+        if unknown:
+            raise bad("adventures.json", f"card {a.id!r} names unknown city {unknown[0]!r}",
+                      f"{i} ({a.id})", "effects" if a.effects else "quest")
     if len(dice.faces) < 2 or any(len(f) < 1 for f in dice.faces):
         raise bad("dice.json", "a die needs at least two faces, each with a terrain", fld="faces")
     return Content(
         path=path, heroes=heroes, adventures=adventures, market=market, board=board, dice=dice,
         counters=counters, coords=coords, terrain=tuple(h.terrain for h in hexes),
         gem=tuple(h.gem for h in hexes), neighbours=nb, cities=cities,
-        city_of={h: k for k, h in enumerate(cities)}, tamalir=city_hex["Tamalir"],
+        city_of={h: k for k, h in enumerate(cities)}, city_hex=dict(city_hex),
+        tamalir=city_hex["Tamalir"],
         city_dist=city_dist, face_sets=tuple(frozenset(f) for f in dice.faces),
     )

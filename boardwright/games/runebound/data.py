@@ -37,6 +37,8 @@ class RuneboundOptions(BaseModel):
     magic_defence_strikes: bool = True
     endgame: str = Field(default="level_order", pattern="^(level_order|none)$")
     heroes: list[str] | None = None
+    trade_offers: int = Field(default=3, ge=0, le=20)
+    reward_ally_full: str = Field(default="choose", pattern="^(choose|decline)$")
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,11 @@ def _texts(cfg_adv: int, cfg_mkt: int, content: Content) -> list[tuple[str, int]
         ("sell", MAX_ITEMS), ("heal_wound", 3), ("heal_exh", 3), ("discard_item", MAX_ITEMS),
         ("discard_ally", 2), ("end_market", 1), ("xp", len(XP_KINDS)), ("end_turn", 1),
         ("attack_player", 6), ("loot_item", MAX_ITEMS), ("loot_ally", 2), ("loot_gold", 1),
+        # R5.10 trading (appended last: older action ids keep their meaning)
+        ("trade_with", 6), ("trade_give_item", MAX_ITEMS), ("trade_give_ally", 2),
+        ("trade_give_gold", 1), ("trade_take_item", MAX_ITEMS), ("trade_take_ally", 2),
+        ("trade_take_gold", 1), ("trade_propose", 1), ("trade_end", 1), ("trade_accept", 1),
+        ("trade_decline", 1),
     ]
 
 
@@ -104,6 +111,12 @@ def action_text(content: Content, name: str, off: int) -> str:
             return f"{name.replace('_', ' ')} {off + 1}"
         case "attack_player":
             return f"attack player {chr(65 + off)}"
+        case "trade_with":
+            return f"trade with player {chr(65 + off)}"
+        case "trade_give_item" | "trade_take_item":
+            return f"{name.replace('_', ' ')} item{off + 1}"
+        case "trade_give_ally" | "trade_take_ally":
+            return f"{name.replace('_', ' ')} {off + 1}"
         case "loot_item" | "loot_ally":
             return f"{name.replace('_', ' ')} {off + 1}"
         case "fs_item" | "prevent" | "use_item" | "sell" | "discard_item":

@@ -21,6 +21,8 @@ HELPS = {
     "magic_defence_strikes": "R7.9 a successful magic defence wounds the enemy (seed text)",
     "endgame": "R10.7 level_order | none (level_order: our completion of the cut-off endgame)",
     "heroes": "hero ids, one per seat (default: drawn at random, R2.8)",
+    "trade_offers": "R5.10 CHOICE offers one meeting may make before trading ends (0: no trading)",
+    "reward_ally_full": "R5.11 a won ally when 2 are held: choose (dismiss one, seed) | decline",
 }
 
 #: options that name a path on the machine running the game (servers refuse them)

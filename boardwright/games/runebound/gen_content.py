@@ -16,6 +16,7 @@ import json
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 OUT = Path(__file__).with_name("content")
 DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
@@ -203,7 +204,46 @@ def adventures() -> list[dict]:
                     rec["reward"] = {"gold": 2, "dragon_rune": True}
                 out.append(rec)
             have += 1
+    _extra_effects(out)
     return out
+
+
+#: ORIGINAL event effects, reward allies and quests laid over cards generated above (by id, so
+#: the random stream and every other card stay as they were; deck sizes and colours unchanged).
+EXTRAS: dict[str, dict[str, Any]] = {
+    "g03": {"name": "Market Festival", "effects": [
+        {"kind": "market_discount", "amount": 2, "cities": ["Tamalir", "Vynelvale", "Frostgate"]}],
+        "note": "Original. The public note of a green event giving cheap goods in Tamalir,"
+                " Vynelvale and Frostgate (research S8) inspired it; the discount is ours."},
+    "g04": {"name": "Bountiful Harvest", "effects": [{"kind": "gold", "amount": 2}],
+            "note": "Original event: every hero gains 2 gold."},
+    "y03": {"name": "Healing Rains", "effects": [{"kind": "heal", "amount": 2}],
+            "note": "Original event: every hero loses up to 2 wounds."},
+    "b02": {"name": "Tax Collectors", "effects": [{"kind": "gold", "amount": -3}],
+            "note": "Original event: every hero loses 3 gold (not below 0)."},
+    "g08": {"name": "Letter for Frostgate", "quest": {"city": "Frostgate"},
+            "note": "Original quest (an encounter spanning turns, seed p.6)."},
+    "g09": {"name": "Lost Lamb of Dawnsmoor", "quest": {"city": "Dawnsmoor"},
+            "note": "Original quest (an encounter spanning turns, seed p.6)."},
+    "y07": {"name": "Escort to Forge", "quest": {"city": "Forge"},
+            "note": "Original quest (an encounter spanning turns, seed p.6)."},
+    "y06": {"name": "A Matter of Honour", "name_hu": "Becsületbeli ügy",
+            "success": {"gold": 0, "ally": {"life": 4, "stamina": 3, "mind": [1, 1],
+                                            "body": [3, 2], "spirit": [1, 1]}},
+            "source": "seed", "confidence": "partial",
+            "note": "Name and 'the hero gains an ally' are the seed's (p.6-7); the test and the"
+                    " ally's numbers are ours."},
+    "y21": {"name": "Bandit Camp", "reward": {"gold": 1, "ally": {
+        "life": 3, "stamina": 2, "mind": [3, 1], "body": [2, 1], "spirit": [0, 0]}},
+            "note": "Original challenge whose freed prisoner joins as an ally."},
+}
+
+
+def _extra_effects(cards: list[dict[str, Any]]) -> None:
+    by_id = {c["id"]: c for c in cards}
+    for cid, extra in EXTRAS.items():
+        card = by_id[cid]
+        card.update(extra)
 
 
 def market() -> list[dict]:

@@ -18,11 +18,11 @@ def score(state: RuneboundState, seat: int) -> float:
                                 zip(p["counters"], ("green", "yellow", "blue", "red"),
                                     strict=True))
     gear = sum(c.market[k].cost for k, _ in p["items"] if k < 1000) + sum(
-        c.market[a[0]].cost for a in p["allies"])
+        c.market[a[0]].cost if a[0] < 1000 else 4 for a in p["allies"])  # a won ally: ~4 gold
     value = (100.0 * p["runes"] + 12.0 * sum(p["bonus"]) + 3.0 * xp_held / state.cfg.xp_cost * 4
              + 1.0 * p["gold"] + 0.3 * gear - 4.0 * p["wounds"] / max(1, life) - 0.3 * p["exh"])
     cb = g["combat"]
-    if cb is not None and g["seat"] == seat:  # progress against the card being fought
+    if cb is not None and g["seat"] == seat and cb["card"] >= 0:  # progress against the card
         a = c.adventures[cb["card"]]
         value += 6.0 * cb["wounds"] / max(1, a.life)
     return value

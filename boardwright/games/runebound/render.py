@@ -51,7 +51,11 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
             name = c.adventures[key - 1000].name if key >= 1000 else c.market[key].name
             lines.append(f"    item: {name}{' (used)' if spent else ''}")
         for key, w, e in p["allies"]:
-            lines.append(f"    ally: {c.market[key].name} wounds {w} exh {e}")
+            name = c.adventures[key - 1000].name if key >= 1000 else c.market[key].name
+            lines.append(f"    ally: {name} wounds {w} exh {e}")
+        if p.get("quest") is not None:
+            a = c.adventures[p["quest"][0]]
+            lines.append(f"    quest: {a.name} (to {a.quest.city if a.quest else '?'})")
     for k, m in enumerate(g["markets"]):
         if m:
             lines.append(f"market {c.board.cities[k].name}: "
@@ -63,7 +67,16 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
         lines.append("event: " + c.adventures[g["event"]].name)
     lines.append(f"doom: {g['doom_counters']}/8 counters, {len(g['doom'])} cards on the track;"
                  f" round {g['round']}, phase {g['phase']}")
-    if g["combat"]:
+    if g.get("trade") is not None:
+        t = g["trade"]
+        lines.append(f"trade with {msg(lang, 'seat', letter=chr(65 + t['with']))}: give items "
+                     f"{t['give_items']} allies {t['give_allies']} gold {t['give_gold']}; ask "
+                     f"items {t['take_items']} allies {t['take_allies']} gold {t['take_gold']}")
+    if g["combat"] and g["combat"].get("pvp"):
+        cb = g["combat"]
+        lines.append(f"hero combat: {msg(lang, 'seat', letter=chr(65 + cb['A']))} attacks "
+                     f"{msg(lang, 'seat', letter=chr(65 + cb['D']))}")
+    elif g["combat"]:
         cb = g["combat"]
         a = c.adventures[cb["card"]]
         lines.append(f"combat: {a.name} ({a.source}) mind {a.mind[0]}/{a.mind[1]} body "

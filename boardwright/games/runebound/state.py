@@ -46,7 +46,7 @@ def _deep(x: Any) -> Any:
 def new_player(hero: int) -> dict[str, Any]:
     return {"hero": hero, "pos": 0, "prev": 0, "wounds": 0, "exh": 0, "gold": START_GOLD,
             "counters": [0, 0, 0, 0], "credit": 0, "bonus": [0, 0, 0, 0, 0],
-            "items": [], "allies": [], "runes": 0, "trophies": []}
+            "items": [], "allies": [], "runes": 0, "trophies": [], "quest": None}
 
 
 def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
@@ -56,6 +56,8 @@ def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
     q["items"] = [i[:] for i in p["items"]]
     q["allies"] = [a[:] for a in p["allies"]]
     q["trophies"] = p["trophies"][:]
+    if p.get("quest") is not None:
+        q["quest"] = p["quest"][:]
     return q
 
 
@@ -77,9 +79,13 @@ def _copy_g(g: dict[str, Any]) -> dict[str, Any]:
         cb["queue"] = [q[:] for q in cb["queue"]]
         if cb.get("fs") is not None:
             cb["fs"] = cb["fs"][:]
+        if "pfs" in cb:
+            cb["pfs"] = cb["pfs"][:]
         h["combat"] = cb
     if g["pending"] is not None:
         h["pending"] = g["pending"][:]
+    if g.get("trade") is not None:
+        h["trade"] = _deep(g["trade"])
     return h
 
 
@@ -118,6 +124,7 @@ class RuneboundState(State):
             "act": [], "combat": None, "pending": None, "bought": [], "winners": [],
             "endgame": False, "end_order": [], "end_idx": 0, "log_turns": 0, "enc": -1,
             "adv_src": -1, "extra_dice": 0, "start_endgame": False, "actor": -1,
+            "trade": None,
         }
         for p in self.g["players"]:
             p["pos"] = p["prev"] = c.tamalir
@@ -232,7 +239,8 @@ class RuneboundState(State):
     def conserved(self) -> dict[str, int]:
         g = self.g
         counters = sum(1 for b in g["board"] if b >= 0) + sum(g["pool"]) + sum(
-            sum(p["counters"]) for p in g["players"])
+            sum(p["counters"]) for p in g["players"]) + sum(  # R5.12 a quest holds its counter
+            1 for p in g["players"] if p.get("quest") is not None and p["quest"][1] >= 0)
         return {"counters": counters}
 
     # ------------------------------------------------------------------ helpers
@@ -273,6 +281,13 @@ class RuneboundState(State):
             return eff, (eff.usage if eff is not None else None) or "permanent"
         m = self.cfg.content.market[key]
         return m.effect, m.usage
+
+    def ally_card(self, key: int) -> Any:
+        """An ally's stats: a hired market card, or an adventure card won as an ally (R5.11)."""
+        if key >= REWARD:
+            a = self.cfg.content.adventures[key - REWARD]
+            return a.reward.ally or a.success.ally
+        return self.cfg.content.market[key]
 
     def item_kind(self, key: int) -> str:
         return "magic item" if key >= REWARD else str(self.card(key).item_kind)
@@ -403,7 +418,10 @@ class RuneboundState(State):
             elif g["board"][p["pos"]] >= 0 and not self.forbidden(p, g["board"][p["pos"]]) \
                     and self.deck_size(COLOURS[g["board"][p["pos"]]]) > 0:
                 out.append(sp.encode("face"))
-            out += [sp.encode("attack_player", o) for o in self._others_here()]
+            others = self._others_here()
+            out += [sp.encode("attack_player", o) for o in others]
+            if self.cfg.options.trade_offers:  # R5.10 or trade with one of them
+                out += [sp.encode("trade_with", o) for o in others]
             out.append(sp.encode("skip"))
         elif ph == "fs":
             out += self._legal_fs(p)
@@ -413,6 +431,15 @@ class RuneboundState(State):
             out += self._legal_pvp_round()
         elif ph == "loot":
             out += self._legal_loot()
+        elif ph == "reward_ally":  # R5.11 dismiss a hired ally for the reward, or forgo it
+            out += self._discard_choices(p, "ally")
+            out.append(sp.encode("skip"))
+        elif ph == "trade":
+            out += self._legal_trade()
+        elif ph == "trade_answer":
+            out += [sp.encode("trade_accept"), sp.encode("trade_decline")]
+        elif ph == "pvp_fs":
+            out += self._legal_pvp_fs()
         elif ph == "round":
             cb = g["combat"]
             if not cb["attacked"][0]:
@@ -465,7 +492,7 @@ class RuneboundState(State):
                 and p["exh"] + ab.exhaustion <= self.stat(p, "stamina"):  # R7.2
             out.append(sp.encode("fs_hero"))
         for a, ally in enumerate(p["allies"]):
-            mc = self.cfg.content.market[ally[0]]
+            mc = self.ally_card(ally[0])
             ab2 = mc.ability
             if ab2 is not None and ab2.kind == "first_strike" and not cb["ally_fs"][a] \
                     and ally[2] + ab2.exhaustion <= mc.stamina:
@@ -498,8 +525,7 @@ class RuneboundState(State):
         city = c.city_of[p["pos"]]
         out = [sp.encode("end_market")]
         for key in g["markets"][city]:
-            m = c.market[key]
-            if m.cost > p["gold"] or key in g["bought"]:
+            if self.price(key, city) > p["gold"] or key in g["bought"]:
                 continue
             if self._at_limit(p, key):
                 continue  # R6.4 sell or discard first
@@ -513,8 +539,9 @@ class RuneboundState(State):
             if eff is not None and eff.kind == "heal" and not spent and p["wounds"] and \
                     (usage != "activate" or "market" not in g["act"]):
                 out.append(sp.encode("use_item", i))
-        for a in range(len(p["allies"])):
-            out.append(sp.encode("discard_ally", a))
+        for a, ally in enumerate(p["allies"]):
+            if ally[0] < REWARD:  # a reward ally is never dismissed (seed p.8)
+                out.append(sp.encode("discard_ally", a))
         if p["gold"] >= 1:  # R6.5 healer
             for f, w, e in self._fig_hurts(p):
                 if w:
@@ -542,7 +569,8 @@ class RuneboundState(State):
     def _discard_choices(self, p: dict[str, Any], kind: str) -> list[int]:
         sp = self.cfg.space
         if kind == "ally":
-            return [sp.encode("discard_ally", a) for a in range(len(p["allies"]))]
+            return [sp.encode("discard_ally", a) for a, x in enumerate(p["allies"])
+                    if x[0] < REWARD]
         return [sp.encode("discard_item", i) for i, (k, _) in enumerate(p["items"])
                 if k < REWARD and self.item_kind(k) == kind]
 
@@ -633,15 +661,27 @@ class RuneboundState(State):
             case "skip":
                 if g["phase"] == "loot":
                     self._pvp_finish(ev)
+                elif g["phase"] == "reward_ally":
+                    card = g["enc"]
+                    g["enc"] = -1
+                    self._decline_ally(card, ev)
+                    self._after_adventure(ev)
                 else:
                     self._after_adventure(ev)
             case "attack_player":
                 self._pvp_start(off, ev)
+            case n if n.startswith("trade_"):
+                self._trade_do(name, off, ev)
             case "loot_item" | "loot_ally" | "loot_gold":
                 self._loot(name, off, ev)
+            case "fs_hero" | "fs_ally" | "fs_item" if g["phase"] == "pvp_fs":
+                self._pvp_first_strike(name, off, ev)
             case "fs_hero" | "fs_ally" | "fs_item":
                 assert p is not None
                 self._first_strike(p, name, off, ev)
+            case "fight" if g["phase"] == "pvp_fs":
+                if self._pvp_fs_side_done():
+                    self._pvp_fs_next()
             case "fight":
                 self._begin_rounds(ev)
             case "escape":
@@ -683,14 +723,15 @@ class RuneboundState(State):
                 assert p is not None
                 m = self.cfg.content.market[off]
                 city = self.cfg.content.city_of[p["pos"]]
+                cost = self.price(off, city)
                 g["markets"][city].remove(off)
-                p["gold"] -= m.cost
+                p["gold"] -= cost
                 g["bought"].append(off)
                 if m.kind == "ally":
                     p["allies"].append([off, 0, 0])
                 else:
                     p["items"].append([off, 0])
-                ev.append(Event("buy", {"seat": g["seat"], "card": off, "cost": m.cost}))
+                ev.append(Event("buy", {"seat": g["seat"], "card": off, "cost": cost}))
             case "sell":
                 assert p is not None
                 key = p["items"].pop(off)[0]
@@ -709,6 +750,12 @@ class RuneboundState(State):
                 key = p["allies"].pop(off)[0]
                 g["mdeck"][1].append(key)
                 ev.append(Event("discard", {"seat": g["seat"], "card": key}))
+                if g["phase"] == "reward_ally":  # R5.11 dismissed to make room for the reward
+                    card = g["enc"]
+                    g["enc"] = -1
+                    p["allies"].append([REWARD + card, 0, 0])
+                    ev.append(Event("reward_ally", {"seat": g["seat"], "card": card}))
+                    self._after_adventure(ev)
             case "heal_wound" | "heal_exh":
                 assert p is not None
                 p["gold"] -= 1
@@ -775,6 +822,13 @@ class RuneboundState(State):
         g = self.g
         p = self.me()
         g["dice"] = []
+        q = p.get("quest")
+        if q is not None and "quest" not in g["act"] and not g["endgame"] and \
+                p["pos"] == self._quest_hex(q[0]):
+            g["act"].append("quest")  # R5.12 once a turn, on ending the movement there
+            g["phase"] = "quest"
+            g["pending"] = ["roll", "quest"]
+            return
         if self._slots_here(p) or self._others_here() or (
                 g["board"][p["pos"]] >= 0 and not self.forbidden(p, g["board"][p["pos"]])):
             g["phase"] = "adventure"
@@ -900,6 +954,8 @@ class RuneboundState(State):
             self._start_combat(card, ev, from_slot=False)
         elif a.kind == "event":
             self._event(card, ev)
+        elif a.quest is not None:
+            self._take_quest(card, ev)
         else:
             g["enc"] = card
             g["pending"] = ["roll", "encounter"]
@@ -915,11 +971,36 @@ class RuneboundState(State):
             g["event"] = card
             ev.append(Event("event", {"card": card}))
             self._refill(a.refill, ev)
+            self._event_effects(a, ev)
             self._after_adventure(ev)
             return
         ev.append(Event("event_discarded", {"card": card}))
         self._discard_adv(card, ev)
         self._draw_again(ev)
+
+    def _event_effects(self, a: Any, ev: list[Event]) -> None:
+        """R5.3b an event's one-time effects, to every hero, when it comes into play. Lasting
+        ones (`market_discount`) are read from the event in play (R6.2a)."""
+        for e in a.effects:
+            if e.kind == "gold":  # gold gained, or lost down to 0 (nobody owes the treasury)
+                for p in self.g["players"]:
+                    p["gold"] = max(0, p["gold"] + e.amount)
+                ev.append(Event("event_gold", {"amount": e.amount}))
+            elif e.kind == "heal":
+                for p in self.g["players"]:
+                    p["wounds"] = max(0, p["wounds"] - e.amount)
+                ev.append(Event("event_heal", {"amount": e.amount}))
+
+    def price(self, key: int, city: int) -> int:
+        """R6.2a what a card costs here: its cost less the discount of the event in play."""
+        cost = int(self.cfg.content.market[key].cost)
+        ev = self.g["event"]
+        if ev >= 0:
+            name = self.cfg.content.board.cities[city].name
+            for e in self.cfg.content.adventures[ev].effects:
+                if e.kind == "market_discount" and name in e.cities:
+                    cost = max(0, cost - e.amount)
+        return cost
 
     def _draw_again(self, ev: list[Event]) -> None:
         g = self.g
@@ -947,6 +1028,166 @@ class RuneboundState(State):
                     g["board"][h] = ci
                     g["pool"][ci] -= 1
             ev.append(Event("refill", {"colour": col}))
+
+    # ------------------------------------------------------------------ quests
+    def _take_quest(self, card: int, ev: list[Event]) -> None:
+        """R5.12 an encounter that spans turns: the hero keeps the card and makes its test on
+        ending a later movement in the card's city. CHOICE R5.12a the hex's counter goes with
+        the card and is won with it.
+
+        R5.13 (seed p.6) a player who must discard a drawn encounter draws again. CHOICE
+        R5.13a a hero holds one quest at a time, so a second quest drawn must be discarded."""
+        g = self.g
+        p = self.me()
+        if p.get("quest") is not None:
+            ev.append(Event("encounter_discarded", {"seat": g["seat"], "card": card}))
+            self._discard_adv(card, ev)
+            self._draw_again(ev)
+            return
+        here = g["board"][p["pos"]]
+        g["board"][p["pos"]] = -1
+        p["quest"] = [card, here]
+        city = self.cfg.content.city_of[self._quest_hex(card)]
+        ev.append(Event("quest", {"seat": g["seat"], "card": card,
+                                  "city": self.cfg.content.board.cities[city].name}))
+        self._after_adventure(ev)
+
+    def _quest_hex(self, card: int) -> int:
+        quest = self.cfg.content.adventures[card].quest
+        assert quest is not None  # only quest encounters are ever held as quests
+        return self.cfg.content.city_hex[quest.city]
+
+    def _quest_roll(self, p: dict[str, Any], roll: int, ev: list[Event]) -> None:
+        """R5.12 the quest's test in its city: success gives the reward and the counter; a
+        failure gives the card's wounds and the quest stays for a later turn."""
+        card, colour = p["quest"]
+        a = self.cfg.content.adventures[card]
+        t = a.test
+        total = roll + self.stat(p, t.attr) + self.skill_bonus(p, t.skill)
+        ok = total >= t.target
+        ev.append(Event("test", {"roll": roll, "total": total, "target": t.target, "ok": ok}))
+        if ok:
+            p["quest"] = None
+            p["gold"] += a.success.gold
+            ev.append(Event("quest_done", {"seat": self.g["seat"], "card": card,
+                                           "gold": a.success.gold}))
+            if colour >= 0:
+                p["counters"][colour] += 1
+                ev.append(Event("counter", {"seat": self.g["seat"], "colour": COLOURS[colour]}))
+            if a.success.ally is not None:
+                if self._gain_ally(card, ev):
+                    return
+            else:
+                self._discard_adv(card, ev)
+        elif a.fail_wounds and self._hurt_plain(p, a.fail_wounds, ev):
+            return  # knocked out: the turn is over
+        self._arrive(ev)
+
+    # ------------------------------------------------------------------ trading (R5.10)
+    def _legal_trade(self) -> list[int]:
+        """R5.10 build an offer from atomic parts, propose it, or stop trading."""
+        g = self.g
+        sp = self.cfg.space
+        t = g["trade"]
+        out = [sp.encode("trade_end")]
+        if t["offers"] >= self.cfg.options.trade_offers:
+            return out
+        me = self.me()
+        other = g["players"][t["with"]]
+        for side, who, block in ((me, "give", "trade_give"), (other, "take", "trade_take")):
+            out += [sp.encode(block + "_item", i) for i, (k, _) in enumerate(side["items"])
+                    if k < REWARD and i not in t[who + "_items"]]
+            out += [sp.encode(block + "_ally", i) for i, a in enumerate(side["allies"])
+                    if a[0] < REWARD and i not in t[who + "_allies"]]
+            if t[who + "_gold"] < side["gold"]:
+                out.append(sp.encode(block + "_gold"))
+        if self._trade_ok(t):
+            out.append(sp.encode("trade_propose"))
+        return out
+
+    def _trade_ok(self, t: dict[str, Any]) -> bool:
+        """A non-empty offer after which both heroes stay within 2 weapons, 1 armour, 2 allies
+        (R6.4; the seed p.7 applies the limits to every way of gaining a card)."""
+        if not any(t[k] for k in ("give_items", "give_allies", "give_gold", "take_items",
+                                  "take_allies", "take_gold")):
+            return False
+        g = self.g
+        me = self.me()
+        other = g["players"][t["with"]]
+        for p, q, out_i, in_i, out_a, in_a in (
+                (me, other, t["give_items"], t["take_items"], t["give_allies"],
+                 t["take_allies"]),
+                (other, me, t["take_items"], t["give_items"], t["take_allies"],
+                 t["give_allies"])):
+            keys = [k for i, (k, _) in enumerate(p["items"]) if i not in out_i]
+            keys += [q["items"][i][0] for i in in_i]
+            kinds = [self.item_kind(k) for k in keys]
+            if kinds.count("weapon") > 2 or kinds.count("armour") > 1 or len(keys) > MAX_ITEMS:
+                return False
+            if len(p["allies"]) - len(out_a) + len(in_a) > 2:
+                return False
+        return True
+
+    def _trade_do(self, name: str, off: int, ev: list[Event]) -> None:
+        g = self.g
+        t = g["trade"]
+        match name:
+            case "trade_with":
+                g["trade"] = {"with": off, "offers": 0, "give_items": [], "give_allies": [],
+                              "give_gold": 0, "take_items": [], "take_allies": [],
+                              "take_gold": 0}
+                g["phase"] = "trade"
+                ev.append(Event("trade", {"seat": g["seat"], "other": off}))
+            case "trade_give_item" | "trade_take_item" | "trade_give_ally" | "trade_take_ally":
+                side, what = name[6:].split("_")  # e.g. "give", "item"
+                t[f"{side}_{what}s" if what == "item" else f"{side}_allies"].append(off)
+            case "trade_give_gold" | "trade_take_gold":
+                t[name[6:]] += 1
+            case "trade_propose":  # the other hero answers (its seat decides)
+                g["phase"] = "trade_answer"
+                g["actor"] = t["with"]
+                ev.append(Event("trade_offer", {"seat": g["seat"], "other": t["with"]}))
+            case "trade_accept" | "trade_decline":
+                if name == "trade_accept":
+                    self._trade_exchange(t)
+                ev.append(Event("trade_" + name[6:], {"seat": t["with"]}))
+                g["actor"] = -1
+                g["phase"] = "trade"
+                g["trade"] = {"with": t["with"], "offers": t["offers"] + 1, "give_items": [],
+                              "give_allies": [], "give_gold": 0, "take_items": [],
+                              "take_allies": [], "take_gold": 0}
+                if g["trade"]["offers"] >= self.cfg.options.trade_offers:
+                    self._trade_end(ev)
+            case "trade_end":
+                self._trade_end(ev)
+
+    def _trade_exchange(self, t: dict[str, Any]) -> None:
+        """An accepted offer is binding for both (seed p.6): every part changes hands at once;
+        activated cards stay face down, allies keep their wounds and exhaustion."""
+        g = self.g
+        me = self.me()
+        other = g["players"][t["with"]]
+        give_i = [me["items"][i] for i in t["give_items"]]
+        take_i = [other["items"][i] for i in t["take_items"]]
+        give_a = [me["allies"][i] for i in t["give_allies"]]
+        take_a = [other["allies"][i] for i in t["take_allies"]]
+        me["items"] = [x for i, x in enumerate(me["items"]) if i not in t["give_items"]] + take_i
+        other["items"] = [x for i, x in enumerate(other["items"])
+                          if i not in t["take_items"]] + give_i
+        me["allies"] = [x for i, x in enumerate(me["allies"])
+                        if i not in t["give_allies"]] + take_a
+        other["allies"] = [x for i, x in enumerate(other["allies"])
+                           if i not in t["take_allies"]] + give_a
+        me["gold"] += t["take_gold"] - t["give_gold"]
+        other["gold"] += t["give_gold"] - t["take_gold"]
+
+    def _trade_end(self, ev: list[Event]) -> None:
+        """Trading replaces the adventure (seed p.10): the turn goes on to the market."""
+        g = self.g
+        g["trade"] = None
+        g["actor"] = -1
+        ev.append(Event("trade_over", {"seat": g["seat"]}))
+        self._after_adventure(ev)
 
     # ------------------------------------------------------------------ combat
     def _start_combat(self, card: int, ev: list[Event], *, from_slot: bool) -> None:
@@ -995,7 +1236,7 @@ class RuneboundState(State):
             cb["fs"] = [ab.mode, self._attack_value(p, -1, ab.mode), dmg, -1]
         elif name == "fs_ally":
             ally = p["allies"][off]
-            mc = self.cfg.content.market[ally[0]]
+            mc = self.ally_card(ally[0])
             cb["ally_fs"][off] = 1
             self._exhaust(off, mc.ability.exhaustion)
             mode = mc.ability.mode
@@ -1025,7 +1266,7 @@ class RuneboundState(State):
         if fig < 0:
             attr = ("mind", "body", "spirit")[MODE_ATTR[mode]]
             return self.stat(p, attr) + self.roll_bonus(p, mode)
-        mc = self.cfg.content.market[p["allies"][fig][0]]
+        mc = self.ally_card(p["allies"][fig][0])
         return (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][0]
 
     def _begin_rounds(self, ev: list[Event]) -> None:
@@ -1091,10 +1332,18 @@ class RuneboundState(State):
             if ok:
                 p["gold"] += a.success.gold
                 self._take_counter(p, ev)
-            self._discard_adv(card, ev)
+                if a.success.ally is not None:
+                    if self._gain_ally(card, ev):
+                        return  # the player first decides which ally to dismiss
+                else:
+                    self._discard_adv(card, ev)
+            else:
+                self._discard_adv(card, ev)
             if not ok and a.fail_wounds and self._hurt_plain(p, a.fail_wounds, ev):
                 return  # knocked out: the turn is over
             self._after_adventure(ev)
+        elif what == "quest":
+            self._quest_roll(p, roll, ev)
 
     def _combat_roll(self, p: dict[str, Any], roll: int, ev: list[Event]) -> None:
         """R7.7-R7.9 one phase of a round: attack (hero or one ally) or the hero defends."""
@@ -1118,7 +1367,7 @@ class RuneboundState(State):
                     dmg = (h.mind, h.body, h.spirit)[MODE_ATTR[mode]][1] + cb["extra"]
                     cb["extra"] = 0
                 else:
-                    mc = self.cfg.content.market[p["allies"][fig][0]]
+                    mc = self.ally_card(p["allies"][fig][0])
                     dmg = (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1]
                 self._wound_enemy(dmg, ev)
                 if g["combat"] is None or g["winners"]:
@@ -1180,9 +1429,38 @@ class RuneboundState(State):
                 return
         elif a.reward.keep is not None:
             p["items"].append([REWARD + card, 0])
+        elif a.reward.ally is not None:
+            if self._gain_ally(card, ev):
+                return  # the player first decides which ally to dismiss
         else:
             self._discard_adv(card, ev)
         self._end_after_combat(ev, won=True)
+
+    def _gain_ally(self, card: int, ev: list[Event]) -> bool:
+        """R5.11 a card won as an ally joins the party within the 2-ally limit (seed p.6–7: with
+        two allies already the hero may take it only after dismissing one of them).
+
+        Option `reward_ally_full`: "choose" (default, the seed) offers dismiss-or-decline;
+        "decline" forgoes it at once. A forgone card is discarded. True when the player must
+        choose now (phase `reward_ally`)."""
+        g = self.g
+        p = self.me()
+        if len(p["allies"]) < 2:
+            p["allies"].append([REWARD + card, 0, 0])
+            ev.append(Event("reward_ally", {"seat": g["seat"], "card": card}))
+            return False
+        if self.cfg.options.reward_ally_full == "choose" and any(
+                a[0] < REWARD for a in p["allies"]):
+            g["combat"] = None
+            g["phase"] = "reward_ally"
+            g["enc"] = card
+            return True
+        self._decline_ally(card, ev)
+        return False
+
+    def _decline_ally(self, card: int, ev: list[Event]) -> None:
+        ev.append(Event("reward_ally_declined", {"seat": self.g["seat"], "card": card}))
+        self._discard_adv(card, ev)
 
     def _take_counter(self, p: dict[str, Any], ev: list[Event], colour: int = -1) -> None:
         g = self.g
@@ -1220,9 +1498,10 @@ class RuneboundState(State):
             self._end_turn(ev)  # R7.6 / R7.13 the turn ends at once
 
     # ------------------------------------------------------------------ damage
-    def _exhaust(self, fig: int, n: int) -> None:
+    def _exhaust(self, fig: int, n: int, p: dict[str, Any] | None = None) -> None:
         """R9.2 exhaustion beyond stamina turns into wounds at once."""
-        p = self.me()
+        if p is None:
+            p = self.me()
         if fig < 0:
             p["exh"] += n
             over = p["exh"] - self.stat(p, "stamina")
@@ -1232,7 +1511,7 @@ class RuneboundState(State):
         else:
             ally = p["allies"][fig]
             ally[2] += n
-            over = ally[2] - self.cfg.content.market[ally[0]].stamina
+            over = ally[2] - self.ally_card(ally[0]).stamina
             if over > 0:
                 ally[2] -= over
                 ally[1] += over
@@ -1296,13 +1575,21 @@ class RuneboundState(State):
             return False
         ally = p["allies"][fig]
         ally[1] += n
-        mc = self.cfg.content.market[ally[0]]
+        mc = self.ally_card(ally[0])
         ev.append(Event("ally_wounded", {"seat": g["seat"], "card": ally[0], "wounds": n}))
         if ally[1] >= mc.life:  # R7.10 a dead ally goes under the market deck
             p["allies"].pop(fig)
-            g["mdeck"][1].append(ally[0])
+            self._ally_gone(ally[0], ev)
             ev.append(Event("ally_dies", {"seat": g["seat"], "card": ally[0]}))
         return False
+
+    def _ally_gone(self, key: int, ev: list[Event]) -> None:
+        """A dead ally's card: under the market deck. CHOICE R5.11a a reward ally (an adventure
+        card) that dies is discarded like any used adventure card (its deck or the doom track)."""
+        if key >= REWARD:
+            self._discard_adv(key - REWARD, ev)
+        else:
+            self.g["mdeck"][1].append(key)
 
     def _hurt_plain(self, p: dict[str, Any], n: int, ev: list[Event]) -> bool:
         """Wounds outside combat (an encounter's failure): no prevention window.
@@ -1347,9 +1634,16 @@ class RuneboundState(State):
             p["counters"][ci] = 0
         p["credit"] = 0
         p["gold"] = 0
+        q = p.get("quest")
+        if q is not None:  # CHOICE R5.12b a knocked-out hero abandons the quest
+            p["quest"] = None
+            if q[1] >= 0:
+                g["pool"][q[1]] += 1
+            ev.append(Event("quest_lost", {"seat": seat, "card": q[0]}))
+            self._discard_adv(q[0], ev)
         # CHOICE R9.4a ties between equally valuable cards: the first one held is lost
         cands = [(c.market[k].cost, 0, i) for i, (k, _) in enumerate(p["items"]) if k < REWARD]
-        cands += [(c.market[a[0]].cost, 1, i) for i, a in enumerate(p["allies"])]
+        cands += [(c.market[a[0]].cost, 1, i) for i, a in enumerate(p["allies"]) if a[0] < REWARD]
         if cands:
             best = max(x[0] for x in cands)
             _, kind, i = next(x for x in cands if x[0] == best)
@@ -1381,7 +1675,96 @@ class RuneboundState(State):
             "hex": g["players"][g["seat"]]["pos"], "winner": -1, "loser": -1,
         }
         ev.append(Event("pvp", {"seat": g["seat"], "other": other}))
+        g["combat"]["fs_side"] = other
+        g["combat"]["pfs"] = [0, 0, 0, 0]
+        self._pvp_fs_next()
+
+    def _pvp_fs_next(self) -> None:
+        """R7.14a (seed p.10) the attacked hero makes all its first strikes first, then the
+        attacker; a side with no first strike left is passed over."""
+        g = self.g
+        cb = g["combat"]
+        while True:
+            g["phase"] = "pvp_fs"
+            g["actor"] = cb["fs_side"]
+            if len(self._legal_pvp_fs()) > 1:
+                return
+            if not self._pvp_fs_side_done():
+                return
+
+    def _pvp_fs_side_done(self) -> bool:
+        """The side striking first is done; True when the attacker's turn to strike follows."""
+        g = self.g
+        cb = g["combat"]
+        if cb["fs_side"] == cb["D"]:
+            cb["fs_side"] = cb["A"]
+            cb["pfs"] = [0, 0, 0, 0]
+            return True
+        g["actor"] = -1
         self._pvp_round_start()
+        return False
+
+    def _legal_pvp_fs(self) -> list[int]:
+        """R7.2 / R7.14a as against a card: one use of each figure's ability (repeatable ones
+        while stamina lasts) and at most one activated first-strike item; discard items free."""
+        g = self.g
+        sp = self.cfg.space
+        cb = g["combat"]
+        p = g["players"][cb["fs_side"]]
+        used = cb["pfs"]
+        out = [sp.encode("fight")]
+        ab = self.hero(p).ability
+        if ab is not None and ab.kind == "first_strike" and (ab.repeatable or not used[0]) \
+                and p["exh"] + ab.exhaustion <= self.stat(p, "stamina"):
+            out.append(sp.encode("fs_hero"))
+        for a, ally in enumerate(p["allies"]):
+            ab2 = self.ally_card(ally[0]).ability
+            if ab2 is not None and ab2.kind == "first_strike" and not used[1 + a] \
+                    and ally[2] + ab2.exhaustion <= self.ally_card(ally[0]).stamina:
+                out.append(sp.encode("fs_ally", a))
+        for i, (key, spent) in enumerate(p["items"]):
+            eff, usage = self.item_effect(key)
+            if eff is None or eff.kind != "first_strike" or spent:
+                continue
+            if usage == "activate" and used[3]:
+                continue
+            out.append(sp.encode("fs_item", i))
+        return out
+
+    def _pvp_first_strike(self, name: str, off: int, ev: list[Event]) -> None:
+        """R7.14a a first strike against a hero: the target hero rolls first (roll + its value
+        of that kind is the target, as in every phase of this fight, CHOICE R7.14c); a miss has
+        no effect (R7.2), a hit wounds the target hero."""
+        g = self.g
+        cb = g["combat"]
+        seat = cb["fs_side"]
+        p = g["players"][seat]
+        if name == "fs_hero":
+            ab = self.hero(p).ability
+            cb["pfs"][0] = 1
+            self._exhaust(-1, ab.exhaustion, p)
+            cb["fs"] = [ab.mode, self._attack_value(p, -1, ab.mode),
+                        self._hero_damage(p, ab.mode), -1]
+        elif name == "fs_ally":
+            mc = self.ally_card(p["allies"][off][0])
+            cb["pfs"][1 + off] = 1
+            self._exhaust(off, mc.ability.exhaustion, p)
+            mode = mc.ability.mode
+            cb["fs"] = [mode, self._attack_value(p, off, mode),
+                        (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1], off]
+        else:
+            key = p["items"][off][0]
+            eff, usage = self.item_effect(key)
+            if usage == "discard":
+                p["items"].pop(off)
+                self._lose_item(key)
+            else:
+                p["items"][off][1] = 1
+                cb["pfs"][3] = 1
+            cb["fs"] = [eff.mode, self._attack_value(p, -1, eff.mode), eff.damage, -1]
+        ev.append(Event("first_strike", {"seat": seat, "kind": name, "mode": cb["fs"][0]}))
+        g["actor"] = -1
+        g["pending"] = ["roll", "pvp_fs_target"]
 
     def _pvp_round_start(self) -> None:
         """R7.14 each round opens with an escape phase; only the attacking player may escape."""
@@ -1428,6 +1811,23 @@ class RuneboundState(State):
     def _pvp_roll(self, what: str, roll: int, ev: list[Event]) -> None:
         g = self.g
         cb = g["combat"]
+        if what in ("pvp_fs_target", "pvp_fs"):
+            side = cb["fs_side"]
+            target_seat = cb["A"] if side == cb["D"] else cb["D"]
+            mode, value, dmg, _fig = cb["fs"]
+            if what == "pvp_fs_target":
+                cb["target"] = roll + self._attack_value(g["players"][target_seat], -1, mode)
+                ev.append(Event("pvp_target", {"seat": target_seat, "mode": mode, "roll": roll,
+                                               "target": cb["target"]}))
+                g["pending"] = ["roll", "pvp_fs"]
+                return
+            ok = roll + value >= cb["target"]
+            ev.append(Event("attack", {"mode": mode, "roll": roll, "total": roll + value,
+                                       "target": cb["target"], "ok": ok, "first_strike": True}))
+            if ok and self._pvp_wound(target_seat, -1, dmg, ev):
+                return
+            self._pvp_fs_next()
+            return
         mode = MODES[cb["stage"]]
         if what == "pvp_escape":
             me = g["players"][g["seat"]]
@@ -1467,7 +1867,7 @@ class RuneboundState(State):
             if fig < 0:
                 dmg = self._hero_damage(a, mode)
             else:
-                mc = self.cfg.content.market[a["allies"][fig][0]]
+                mc = self.ally_card(a["allies"][fig][0])
                 dmg = (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1]
             over = self._pvp_wound(cb["D"], -1, dmg, ev)
         elif attack:
@@ -1496,9 +1896,9 @@ class RuneboundState(State):
             ally = p["allies"][fig]
             ally[1] += n
             ev.append(Event("ally_wounded", {"seat": seat, "card": ally[0], "wounds": n}))
-            if ally[1] >= self.cfg.content.market[ally[0]].life:
+            if ally[1] >= self.ally_card(ally[0]).life:
                 p["allies"].pop(fig)
-                g["mdeck"][1].append(ally[0])
+                self._ally_gone(ally[0], ev)
                 ev.append(Event("ally_dies", {"seat": seat, "card": ally[0]}))
             return False
         p["wounds"] += n
@@ -1524,7 +1924,7 @@ class RuneboundState(State):
         out += [sp.encode("loot_item", i) for i, (k, _) in enumerate(lo["items"])
                 if k < REWARD and not self._at_limit(w, k)]
         if len(w["allies"]) < 2:
-            out += [sp.encode("loot_ally", i) for i in range(len(lo["allies"]))]
+            out += [sp.encode("loot_ally", i) for i, x in enumerate(lo["allies"]) if x[0] < REWARD]
         if lo["gold"] > 0:
             out.append(sp.encode("loot_gold"))
         return out

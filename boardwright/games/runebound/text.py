@@ -46,7 +46,7 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
     if name == "hero":
         args["card"] = c.heroes[off].name
     if name in ("sell", "fs_item", "prevent", "use_item", "discard_item"):
-        p = state.me() if state.g["players"] else None
+        p = state.actor() if state.g["players"] else None
         if p is not None and off < len(p["items"]):
             args["card"] = state.card(p["items"][off][0]).name
         else:
@@ -59,9 +59,18 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
     if name in ("fs_ally", "attack_ally", "discard_ally"):
         p = state.actor() if state.g["players"] else None
         if p is not None and off < len(p["allies"]):
-            args["card"] = c.market[p["allies"][off][0]].name
+            args["card"] = state.card(p["allies"][off][0]).name
         else:
             args["card"] = f"#{off + 1}"
+    if name in ("trade_with", "attack_player"):
+        args["player"] = msg(lang, "seat", letter=chr(65 + off))
+    trade = state.g.get("trade")
+    if name.startswith(("trade_give_", "trade_take_")) and trade is not None:
+        owner = state.me() if name.startswith("trade_give_") else state.g["players"][trade["with"]]
+        pile = owner["items"] if name.endswith("_item") else owner["allies"]
+        args["card"] = state.card(pile[off][0]).name if off < len(pile) else f"#{off + 1}"
+    if name in ("trade_accept", "trade_decline") and trade is not None:
+        args["offer"] = offer_text(state, lang)
     if name == "rest" and off >= 4:
         name = "roll_move"
     key = f"action.{name}"
@@ -70,14 +79,34 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
     return msg(lang, key, **args)
 
 
+def offer_text(state: RuneboundState, lang: str = "en") -> str:
+    """The offer on the table (R5.10) in words: what the active hero gives and asks for."""
+    t = state.g["trade"]
+    me = state.me()
+    other = state.g["players"][t["with"]]
+
+    def part(p: dict[str, Any], side: str) -> str:
+        names = [state.card(p["items"][i][0]).name for i in t[side + "_items"]]
+        names += [state.card(p["allies"][i][0]).name for i in t[side + "_allies"]]
+        if t[side + "_gold"]:
+            names.append(msg(lang, "trade.gold", n=t[side + "_gold"]))
+        return ", ".join(names) or msg(lang, "trade.nothing")
+
+    return msg(lang, "trade.offer", give=part(me, "give"), take=part(other, "take"))
+
+
 def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
     kind = str(event.get("kind"))
     c = load(None)
     kw: dict[str, Any] = {k: v for k, v in event.items() if k != "kind"}
     if "card" in kw and isinstance(kw["card"], int):
         if kind in ("draw", "combat", "victory", "event", "event_discarded", "undefeated",
-                    "column_replaced", "face_slot") and kw["card"] < len(c.adventures):
+                    "column_replaced", "face_slot", "reward_ally", "reward_ally_declined",
+                    "quest", "quest_done", "quest_lost", "encounter_discarded") \
+                and kw["card"] < len(c.adventures):
             kw["card"] = c.adventures[kw["card"]].name
+        elif 1000 <= kw["card"] < 1000 + len(c.adventures):  # a kept adventure card
+            kw["card"] = c.adventures[kw["card"] - 1000].name
         elif kw["card"] < len(c.market):
             kw["card"] = c.market[kw["card"]].name
     if kind == "hero" and isinstance(kw.get("hero"), int) and kw["hero"] < len(c.heroes):
@@ -86,6 +115,8 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
         kw["faces"] = ", ".join("+".join(c.dice.faces[f]) for f in kw.get("faces", []))
     if "seat" in kw:
         kw["player"] = msg(lang, "seat", letter=chr(65 + int(kw["seat"])))
+    if "other" in kw:
+        kw["other"] = msg(lang, "seat", letter=chr(65 + int(kw["other"])))
     if isinstance(kw.get("winners"), list):
         kw["winners"] = ", ".join(msg(lang, "seat", letter=chr(65 + int(w)))
                                   for w in kw["winners"])

@@ -131,7 +131,10 @@ export function createRenderer(elements, ctx) {
       return h("li", {}, `${nm}${spent ? ` (${t("web.runebound.used")})` : ""}`);
     });
     const allies = p.allies.map(([key, w, e]) => h("li", {},
-      `${map.market[key][0]} — ${t("web.runebound.wounds")} ${w}, ${t("web.runebound.exh")} ${e}`));
+      `${key >= 1000 ? map.adventures[key - 1000][0] : map.market[key][0]} — `
+      + `${t("web.runebound.wounds")} ${w}, ${t("web.runebound.exh")} ${e}`));
+    const quest = p.quest ? h("p", {}, `${t("web.runebound.quest")}: ${map.adventures[p.quest[0]][0]}`)
+      : null;
     return h("div", { class: `player seat-border-${seat}${g.seat === seat ? " to-move" : ""}` },
       h("strong", {}, ctx.seatLabel(seat)), " ", `${name}`,
       source === "original" ? h("span", { class: "badge" }, t("web.runebound.original")) : null,
@@ -140,7 +143,22 @@ export function createRenderer(elements, ctx) {
         + ` XP+${p.bonus.reduce((a, b) => a + b, 0)}, ${t("web.runebound.counters")}`
         + ` ${p.counters.join("/")}`),
       items.length ? h("ul", { class: "items" }, items) : null,
-      allies.length ? h("ul", { class: "allies" }, allies) : null);
+      allies.length ? h("ul", { class: "allies" }, allies) : null, quest);
+  }
+
+  function tradePanel(view) {
+    const { g, map } = view;
+    const tr = g.trade;
+    if (!tr) return null;
+    const name = (key) => (key >= 1000 ? map.adventures[key - 1000][0] : map.market[key][0]);
+    const part = (p, side) => [
+      ...tr[`${side}_items`].map((i) => name(p.items[i][0])),
+      ...tr[`${side}_allies`].map((i) => name(p.allies[i][0])),
+      ...(tr[`${side}_gold`] ? [`${tr[`${side}_gold`]} ${t("web.runebound.gold")}`] : []),
+    ].join(", ") || "—";
+    return h("div", { class: "combat", "aria-live": "polite" },
+      h("h3", {}, `${t("web.runebound.offer")}: ${ctx.seatLabel(g.seat)} ⇄ ${ctx.seatLabel(tr.with)}`),
+      h("p", {}, `${part(g.players[g.seat], "give")} ⇄ ${part(g.players[tr.with], "take")}`));
   }
 
   function combatPanel(view) {
@@ -168,7 +186,8 @@ export function createRenderer(elements, ctx) {
     const notice = view.map.original
       ? h("p", { class: "muted" }, t("web.runebound.notice")) : null;
     elements.board.replaceChildren(
-      ...[notice, drawMap(view, index, interactive), combatPanel(view)].filter(Boolean));
+      ...[notice, drawMap(view, index, interactive), combatPanel(view), tradePanel(view)]
+        .filter(Boolean));
     elements.players.replaceChildren(...view.g.players.map((_, seat) => sheet(view, seat)));
     elements.actions.replaceChildren(...index.buttons.map((move) => h("button", {
       type: "button", class: "action-button", dataset: { action: move.text },
