@@ -28,6 +28,10 @@ def test_actions_and_events_have_words_in_both_languages() -> None:
             for lang in ("en", "hu"):
                 words = GAME.describe_event(ev.for_viewer(0), lang)
                 assert words and "{" not in words
+                # results and combat modes are words, not Python values or English codes
+                assert "True" not in words and "False" not in words
+                if lang == "hu":
+                    assert not {"melee", "ranged", "magic"} & set(words.replace(":", " ").split())
             seen += 1
     assert seen > 50
 

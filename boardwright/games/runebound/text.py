@@ -113,6 +113,10 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
         kw["hero"] = c.heroes[kw["hero"]].name
     if kind == "dice":
         kw["faces"] = ", ".join("+".join(c.dice.faces[f]) for f in kw.get("faces", []))
+    if isinstance(kw.get("ok"), bool):
+        kw["ok"] = msg(lang, "result.ok" if kw["ok"] else "result.failed")
+    if isinstance(kw.get("mode"), str) and f"mode.{kw['mode']}" in catalogue("en"):
+        kw["mode"] = msg(lang, f"mode.{kw['mode']}")
     if "seat" in kw:
         kw["player"] = msg(lang, "seat", letter=chr(65 + int(kw["seat"])))
     if "other" in kw:
