@@ -87,3 +87,28 @@ def test_r7_14_attacker_escape_steps_back_and_ends_the_turn() -> None:
     act(s, "escape")
     roll(s, 20)
     assert p["pos"] == s.cfg.content.tamalir and s.g["seat"] == 1
+
+
+def test_r7_14_winner_may_take_a_reward_card_an_adventure_card_of_his_choice() -> None:
+    """Seed p.10: "egy tetszése szerinti kalandkártyát" — reward cards are adventure cards, so
+    the winner may take one; their "never lost" speaks of the knock-out that follows."""
+    from rb_helpers import adv
+
+    from boardwright.games.runebound.state import REWARD
+
+    s = meet()
+    w, lo = s.g["players"]
+    item, ally = REWARD + adv(s, "veranya"), REWARD + adv(s, "y21")
+    lo["items"] = [[item, 0]]
+    lo["allies"] = [[ally, 1, 0]]
+    lo["wounds"] = s.stat(lo, "life") - 1
+    attack(s)
+    act(s, "stay")
+    roll(s, 2)
+    act(s, "attack_hero")
+    roll(s, 20)
+    assert s.g["phase"] == "loot"
+    assert {"loot_item", "loot_ally"} <= legal_names(s)
+    act(s, "loot_ally")
+    assert w["allies"] == [[ally, 1, 0]] and lo["allies"] == []
+    assert lo["items"] == [[item, 0]]  # the knock-out takes no reward card (seed p.8)

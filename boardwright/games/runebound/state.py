@@ -557,12 +557,13 @@ class RuneboundState(State):
         return out
 
     def _at_limit(self, p: dict[str, Any], key: int) -> bool:
-        m = self.cfg.content.market[key]
-        if m.kind == "ally":
+        """Whether `p` is full for the item `key` (R6.4; a reward item is a "magic item")."""
+        if key < REWARD and self.cfg.content.market[key].kind == "ally":
             return len(p["allies"]) >= 2
-        if m.item_kind == "weapon":
+        kind = self.item_kind(key)
+        if kind == "weapon":
             return sum(1 for k, _ in p["items"] if self.item_kind(k) == "weapon") >= 2
-        if m.item_kind == "armour":
+        if kind == "armour":
             return sum(1 for k, _ in p["items"] if self.item_kind(k) == "armour") >= 1
         return len(p["items"]) >= MAX_ITEMS
 
@@ -1914,7 +1915,9 @@ class RuneboundState(State):
         return True
 
     def _legal_loot(self) -> list[int]:
-        """R7.14 the winner takes one item, one ally, or all the gold (rewards are never lost)."""
+        """R7.14 the winner takes one item, one ally, all the gold, or "an adventure card of his
+        choice" [S p.10]: a reward item or ally (a kept adventure card) may be taken too, within
+        the winner's limits."""
         g = self.g
         sp = self.cfg.space
         cb = g["combat"]
@@ -1922,9 +1925,9 @@ class RuneboundState(State):
         lo = g["players"][cb["loser"]]
         out = [sp.encode("skip")]
         out += [sp.encode("loot_item", i) for i, (k, _) in enumerate(lo["items"])
-                if k < REWARD and not self._at_limit(w, k)]
+                if not self._at_limit(w, k)]
         if len(w["allies"]) < 2:
-            out += [sp.encode("loot_ally", i) for i, x in enumerate(lo["allies"]) if x[0] < REWARD]
+            out += [sp.encode("loot_ally", i) for i in range(len(lo["allies"]))]
         if lo["gold"] > 0:
             out.append(sp.encode("loot_gold"))
         return out
