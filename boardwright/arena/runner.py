@@ -113,28 +113,45 @@ def play_one(config: ArenaConfig, index: int) -> dict[str, Any]:
 
 
 Progress = Callable[[int, int], None]
+#: called with each newly finished game (e.g. to append it to a journal)
+OnGame = Callable[[dict[str, Any]], None]
 
 
-def _run_local(config: ArenaConfig, workers: int, progress: Progress | None) -> list[Any]:
-    results: list[dict[str, Any] | None] = [None] * config.games
+class _Collector:
+    """The results by index: games given as already played, then each new one as it ends."""
+
+    def __init__(self, config: ArenaConfig, played: dict[int, dict[str, Any]],
+                 progress: Progress | None, on_game: OnGame | None) -> None:
+        self.results: list[dict[str, Any] | None] = [played.get(i) for i in range(config.games)]
+        self.todo = [i for i in range(config.games) if i not in played]
+        self.done = config.games - len(self.todo)
+        self.total = config.games
+        self.progress = progress
+        self.on_game = on_game
+
+    def add(self, index: int, game: dict[str, Any]) -> None:
+        self.results[index] = game
+        self.done += 1
+        if self.on_game:
+            self.on_game(game)
+        if self.progress:
+            self.progress(self.done, self.total)
+
+
+def _run_local(config: ArenaConfig, workers: int, out: _Collector) -> None:
     if workers <= 1:
-        for i in range(config.games):
-            results[i] = play_one(config, i)
-            if progress:
-                progress(i + 1, config.games)
-        return results
+        for i in out.todo:
+            out.add(i, play_one(config, i))
+        return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_one, config, i): i for i in range(config.games)}
+        futures = {pool.submit(play_one, config, i): i for i in out.todo}
         from concurrent.futures import as_completed
 
-        for done, future in enumerate(as_completed(futures), 1):
-            results[futures[future]] = future.result()
-            if progress:
-                progress(done, config.games)
-    return results
+        for future in as_completed(futures):
+            out.add(futures[future], future.result())
 
 
-def _run_ray(config: ArenaConfig, workers: int, progress: Progress | None) -> list[Any]:
+def _run_ray(config: ArenaConfig, workers: int, out: _Collector) -> None:
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the optional extra
@@ -146,31 +163,28 @@ def _run_ray(config: ArenaConfig, workers: int, progress: Progress | None) -> li
                  configure_logging=False)
     try:
         task = ray.remote(play_one)
-        pending = {task.remote(config, i): i for i in range(config.games)}
-        results: list[dict[str, Any] | None] = [None] * config.games
-        done = 0
+        pending = {task.remote(config, i): i for i in out.todo}
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
-                results[pending.pop(ref)] = ray.get(ref)
-                done += 1
-                if progress:
-                    progress(done, config.games)
-        return results
+                out.add(pending.pop(ref), ray.get(ref))
     finally:
         if started_here:
             ray.shutdown()
 
 
 def run_arena(config: ArenaConfig, *, workers: int = 1, backend: str = "local",
-              progress: Progress | None = None) -> ArenaResult:
-    """Play every game of `config` and summarise them."""
+              progress: Progress | None = None, played: dict[int, dict[str, Any]] | None = None,
+              on_game: OnGame | None = None) -> ArenaResult:
+    """Play every game of `config` and summarise them. Games in `played` (by index, e.g. read
+    back from a journal) are taken as they are: a game depends only on the config and its
+    index, so a resumed run gives the same results as an uninterrupted one."""
     validate(config)
-    started = time.perf_counter()
-    if backend == "local":
-        games = _run_local(config, workers, progress)
-    elif backend == "ray":
-        games = _run_ray(config, workers, progress)
-    else:
+    if backend not in ("local", "ray"):
         raise BadConfig(f"unknown backend {backend!r}; use local or ray")
+    started = time.perf_counter()
+    out = _Collector(config, played or {}, progress, on_game)
+    if out.todo:
+        (_run_local if backend == "local" else _run_ray)(config, workers, out)
+    games = [g for g in out.results if g is not None]
     return ArenaResult(config, games, summarise(games), time.perf_counter() - started)

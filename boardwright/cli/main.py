@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -175,6 +178,35 @@ def simulate(
         raise typer.Exit(1)
 
 
+@contextlib.contextmanager
+def _arena_progress(title: str, total: int) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on a terminal; elsewhere (a log file, CI) a line at most every 30 s with
+    the time taken and an estimate of the time left, so a long run is never silent."""
+    if err_console.is_terminal:
+        from rich.progress import Progress
+
+        with Progress(console=err_console, transient=True) as bar:
+            task = bar.add_task(title, total=total)
+            yield lambda done, _total: bar.update(task, completed=done)
+        return
+    started = time.monotonic()
+    state = {"printed": started, "first": -1.0}
+
+    def line(done: int, _total: int) -> None:
+        now = time.monotonic()
+        if state["first"] < 0:
+            state["first"] = done - 1  # games already played before this run (a journal)
+        if now - state["printed"] < 30 and done < total:
+            return
+        state["printed"] = now
+        rate = (done - state["first"]) / max(now - started, 1e-9)
+        left = (total - done) / rate if rate else 0.0
+        print(f"{title}: {done}/{total} games, {now - started:.0f} s, about {left:.0f} s left",
+              file=sys.stderr, flush=True)
+
+    yield line
+
+
 @app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="Game id.")],
@@ -195,20 +227,28 @@ def arena(
     plot: Annotated[Path | None, typer.Option(help="Write a PNG plot of the ratings.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option key=value (repeatable).")]
     = None,
+    journal: Annotated[Path | None, typer.Option(
+        help="Append every finished game to this file (JSON lines); the same command run "
+             "again plays only the games still missing.")] = None,
 ) -> None:
     """Pit agents against each other: wins, scores and Elo with 95% intervals."""
-    from rich.progress import Progress
-
-    from boardwright.arena import ArenaConfig, run_arena
+    from boardwright.arena import ArenaConfig, Journal, run_arena
 
     config = ArenaConfig(game, tuple(a.strip() for a in agents.split(",")), games, seed,
                          options=parse_options(option, None), iterations=iterations,
                          seconds=think)
     try:
-        with Progress(console=err_console, transient=True) as bar:
-            task = bar.add_task(f"{game}: {agents}", total=games)
-            result = run_arena(config, workers=workers, backend=backend,
-                               progress=lambda done, total: bar.update(task, completed=done))
+        played: dict[int, dict[str, Any]] = {}
+        on_game = None
+        if journal is not None:
+            log = Journal(journal, config)
+            played, on_game = log.load(), log.append
+            if played:
+                err_console.print(f"{journal}: {len(played)} of {games} games already played",
+                                  soft_wrap=True)
+        with _arena_progress(f"{game}: {agents}", games) as progress:
+            result = run_arena(config, workers=workers, backend=backend, progress=progress,
+                               played=played, on_game=on_game)
     except BoardwrightError as exc:
         _fail(exc)
     table = Table(title=f"{game}, {games} games, seats rotated ({result.seconds:.0f} s)")

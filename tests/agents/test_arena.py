@@ -97,3 +97,44 @@ def test_arena_command_prints_a_table_and_writes_json_and_a_plot(tmp_path: Path)
     data = json.loads(out.read_text())
     assert len(data["games"]) == 4 and {r["agent"] for r in data["table"]} == {"greedy", "random"}
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _arena_args(journal: Path, games: int, seed: int = 2) -> list[str]:
+    return ["arena", "beowulf", "--agents", "greedy,random", "--games", str(games),
+            "--seed", str(seed), "--journal", str(journal), "--json", str(journal) + ".out",
+            "--option", json.dumps(SMALL["boards"]).join(["boards=", ""])]
+
+
+def test_arena_journal_resumes_a_cut_run_with_identical_results(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.jsonl"
+    assert CliRunner().invoke(app, _arena_args(whole, 6)).exit_code == 0
+    cut = tmp_path / "cut.jsonl"
+    # a run killed after three games, in the middle of writing the fourth
+    lines = whole.read_text().splitlines()
+    cut.write_text("\n".join(lines[:4]) + "\n" + lines[4][:20])
+    result = CliRunner().invoke(app, _arena_args(cut, 6))
+    assert result.exit_code == 0, result.output
+    assert "3 of 6 games already played" in result.output
+    assert len(cut.read_text().splitlines()) == 7   # the config line and six games
+    resumed = json.loads(Path(str(cut) + ".out").read_text())
+    uninterrupted = json.loads(Path(str(whole) + ".out").read_text())
+    strip = [{k: v for k, v in g.items() if k not in ("seconds", "move_ms")}
+             for g in uninterrupted["games"]]
+    assert [{k: v for k, v in g.items() if k not in ("seconds", "move_ms")}
+            for g in resumed["games"]] == strip
+    assert [r["wins"] for r in resumed["table"]] == [r["wins"] for r in uninterrupted["table"]]
+
+
+def test_arena_journal_of_another_run_is_refused_untouched(tmp_path: Path) -> None:
+    journal = tmp_path / "run.jsonl"
+    assert CliRunner().invoke(app, _arena_args(journal, 2)).exit_code == 0
+    before = journal.read_bytes()
+    result = CliRunner().invoke(app, _arena_args(journal, 2, seed=9))
+    assert result.exit_code != 0 and "journal of another run" in result.output
+    assert journal.read_bytes() == before
+
+
+def test_arena_prints_progress_lines_when_not_on_a_terminal(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, _arena_args(tmp_path / "p.jsonl", 2))
+    assert result.exit_code == 0
+    assert "beowulf: greedy,random: 2/2 games" in result.output
