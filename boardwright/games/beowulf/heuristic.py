@@ -12,7 +12,7 @@ from functools import cache
 from .data import EMPTY, FIG, GORGE_CODE, NOSPACE
 from .notation import TileType
 from .rules import OVER, grid_of_act
-from .scoring import score_grid, segments
+from .scoring import line_segments, score_grid, segments
 from .state import BeowulfState
 
 GORGE = int(TileType.GORGE)
@@ -46,7 +46,7 @@ def evaluate(state: BeowulfState) -> list[float]:
     if dividing.isdisjoint(codes):  # most boards: segments are whole rows and columns
         row_seg, col_seg, size = _plain_segments(rows, cols)
     else:
-        row_seg, col_seg, size = _segments([code in dividing for code in codes], rows, cols)
+        row_seg, col_seg, size = line_segments([code in dividing for code in codes], rows, cols)
     treacheries = [0] * size
     for i, code in enumerate(codes):
         if 0 < code < FIG and kinds[code] == TREACHERY and row_seg[i] >= 0:
@@ -97,34 +97,10 @@ def evaluate(state: BeowulfState) -> list[float]:
     return values
 
 
-def _segments(divider: list[bool], rows: int, cols: int) -> tuple[list[int], list[int], int]:
-    """Row- and column-segment ids per cell (a new one at every row, column and divider; -1 on
-    a divider) and how many ids there are."""
-    n = rows * cols
-    row_seg = [-1] * n
-    col_seg = [-1] * n
-    seg = 0
-    for r in range(rows):
-        seg += 1
-        for i in range(r * cols, r * cols + cols):
-            if divider[i]:
-                seg += 1
-            else:
-                row_seg[i] = seg
-    for c in range(cols):
-        seg += 1
-        for i in range(c, n, cols):
-            if divider[i]:
-                seg += 1
-            else:
-                col_seg[i] = seg
-    return row_seg, col_seg, seg + 1
-
-
 @cache
 def _plain_segments(rows: int, cols: int) -> tuple[list[int], list[int], int]:
     # callers only read these lists
-    return _segments([False] * (rows * cols), rows, cols)
+    return line_segments([False] * (rows * cols), rows, cols)
 
 
 @cache

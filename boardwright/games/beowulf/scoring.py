@@ -71,9 +71,16 @@ def grid_of_board(board: Board, holes_split: bool = False) -> Grid:
 
 def segments(grid: Grid) -> tuple[list[int], list[int]]:
     """Row- and column-segment ids per cell (-1 on a dividing cell); ids are unique per board."""
-    rows, cols, dividers = grid.rows, grid.cols, grid.dividers
-    row_seg = [-1] * (rows * cols)
-    col_seg = [-1] * (rows * cols)
+    row_seg, col_seg, _ = line_segments(grid.dividers, grid.rows, grid.cols)
+    return row_seg, col_seg
+
+
+def line_segments(dividers: Sequence[bool], rows: int,
+                  cols: int) -> tuple[list[int], list[int], int]:
+    """`segments` on a flat list of dividers, with the number of ids (all are below it)."""
+    n = rows * cols
+    row_seg = [-1] * n
+    col_seg = [-1] * n
     seg = 0
     for r in range(rows):
         seg += 1
@@ -84,12 +91,12 @@ def segments(grid: Grid) -> tuple[list[int], list[int]]:
                 row_seg[i] = seg
     for c in range(cols):
         seg += 1
-        for i in range(c, rows * cols, cols):
+        for i in range(c, n, cols):
             if dividers[i]:
                 seg += 1
             else:
                 col_seg[i] = seg
-    return row_seg, col_seg
+    return row_seg, col_seg, seg + 1
 
 
 def _turned_down(grid: Grid, row_seg: list[int], col_seg: list[int]) -> set[int]:
