@@ -107,6 +107,8 @@ class Config:
     card_counts: tuple[int, ...]
     stack_counts: tuple[int, ...]
     labels: tuple[str, ...]
+    #: the first id of every action block, looked up once (legal-move generation is hot)
+    starts: dict[str, int]
 
     @property
     def ncells(self) -> int:
@@ -185,5 +187,6 @@ def _build(players: int, opts: MesoOptions) -> Config:
     stack = (TILE_COUNTS[PLAINS] - 2 - PLAINS_REMOVED[players], TILE_COUNTS[FOREST] - 1,
              TILE_COUNTS[QUARRY] - 1, TILE_COUNTS[VOLCANO] - 2)
     labels = tuple(f"{q},{r}" for q, r in coords)
+    starts = {b.name: b.start for b in space.blocks()}
     return Config(players, opts, rad, coords, index, nbr, space, tuple(first), cards, stack,
-                  labels)
+                  labels, starts)

@@ -103,6 +103,7 @@ def setup(s: MesoState, cfg: Config) -> None:
     s.supply_wood = WOOD_TOTAL - n
     s.supply_stone = STONE_TOTAL - n
     s.mem = [[0] * (nc * ALL_KINDS) for _ in range(n)]
+    s.where = [{} for _ in range(n)]
     s.mem_supply = [MEMBERS] * n
     s.hut_owner = [-1] * (2 * nc)
     s.hut_off = [-1] * (2 * nc)
@@ -114,6 +115,7 @@ def setup(s: MesoState, cfg: Config) -> None:
             if owner != NEUTRAL:
                 s.hut_supply[owner] -= 1
                 s.mem[owner][c * ALL_KINDS + EMPTY] = START_MEMBERS
+                s.where[owner][c] = START_MEMBERS
                 s.mem_supply[owner] -= START_MEMBERS
     s.holy = [-1] * nc
     s.holy_supply = [HOLY_PLACES] * n
@@ -162,8 +164,35 @@ def start_turn(s: MesoState) -> None:
 # --- small queries -----------------------------------------------------------------------
 
 def count(s: MesoState, seat: int, cell: int) -> int:
-    base = cell * ALL_KINDS
-    return sum(s.mem[seat][base:base + ALL_KINDS])
+    return s.where[seat].get(cell, 0)
+
+
+def recount(s: MesoState) -> list[dict[int, int]]:
+    """`where` rebuilt from `mem`: per seat, the cells with members and how many."""
+    out = []
+    for m in s.mem:
+        here: dict[int, int] = {}
+        for c in s.placed:
+            n = sum(m[c * ALL_KINDS:(c + 1) * ALL_KINDS])
+            if n:
+                here[c] = n
+        out.append(here)
+    return out
+
+
+def _enter(s: MesoState, p: int, c: int, n: int = 1) -> None:
+    """Book n of seat p's members arriving at c in `where` (`mem` is changed by the caller)."""
+    here = s.where[p]
+    here[c] = here.get(c, 0) + n
+
+
+def _leave(s: MesoState, p: int, c: int) -> None:
+    here = s.where[p]
+    left = here[c] - 1
+    if left:
+        here[c] = left
+    else:
+        del here[c]
 
 
 def carriers(s: MesoState, seat: int, cell: int, base_kind: int) -> int:
@@ -310,79 +339,122 @@ def legal_actions(s: MesoState) -> list[int]:
     return out
 
 
+Steps = tuple[tuple[int, ...], int, tuple[int, ...]]
+
+
+def step_table(s: MesoState) -> dict[int, Steps]:
+    """Per cell, the move-action bases (`move` id of kind 0) of its steps: onto placed land
+    (R4.2, no volcano), onto the ziggurat (-1: none; R4.4 checks the load), and off the map
+    (R4.8). The table depends on the tiles alone, so it is kept until a tile is added."""
+    placed = len(s.placed)
+    geo = s._geo
+    if geo is None or geo[0] != placed:
+        geo = s._geo = (placed, {})
+    return geo[1]
+
+
+def _cell_steps(s: MesoState, c: int) -> Steps:
+    mv = s.cfg.starts["move"] + c * 6 * ALL_KINDS
+    tile = s.tile
+    land: list[int] = []
+    zig = -1
+    off_map: list[int] = []
+    for d, t in enumerate(s.cfg.nbr[c]):
+        if t < 0:
+            continue
+        tt = tile[t]
+        if tt < 0:
+            off_map.append(mv + d * ALL_KINDS)
+        elif tt == ZIGGURAT:
+            zig = mv + d * ALL_KINDS
+        elif tt != VOLCANO:
+            land.append(mv + d * ALL_KINDS)
+    return tuple(land), zig, tuple(off_map)
+
+
 def _legal_move(s: MesoState, p: int, out: list[int]) -> None:
     cfg = s.cfg
-    sp = cfg.space
+    starts = cfg.starts
     m = s.mem[p]
-    nbr = cfg.nbr
-    tile = s.tile
-    mv = sp.start("move")
     free = free_ok(s)
     explore = can_explore(s) and s.mp >= step_cost(s, True)
     walk = s.mp >= 1
     mana = s.mana[p]
     n = cfg.players
+    wood = s.wood
+    stone = s.stone
+    hut_owner = s.hut_owner
+    hut_off = s.hut_off
+    mem = s.mem
+    table = step_table(s)
+    pick_up = starts["pick_up"]
+    drop = starts["drop"]
+    swap = starts["swap"]
+    take = starts["take_offering"]
+    steal = starts["steal"]
     append = out.append
-    for c in s.placed:
+    where = s.where
+    here = where[p]
+    for c in here:
         base = c * ALL_KINDS
         row = m[base:base + ALL_KINDS]
-        if not any(row):
-            continue
-        # where a member here may step, by direction: 1 any load, 2 ziggurat (by load)
-        steps = []
-        for d, t in enumerate(nbr[c]):
-            if t < 0:
-                continue
-            tt = tile[t]
-            if tt < 0:
-                if explore:
-                    steps.append((d, 1))
-            elif walk and tt != VOLCANO:
-                steps.append((d, 2 if tt == ZIGGURAT else 1))
-        if steps:
+        steps = table.get(c)
+        if steps is None:
+            steps = table[c] = _cell_steps(s, c)
+        land, zig, off_map = steps
+        if not walk:
+            land = ()
+            zig = -1
+        if not explore:
+            off_map = ()
+        if land or zig >= 0 or off_map:
             for k in range(ALL_KINDS):
                 if not row[k]:
                     continue
-                b = k % KINDS
-                zig_ok = b in (EMPTY, STONE) or (
-                    b >= OFFER0 and mana >= OFFERING_VALUES[b - OFFER0])
-                for d, kind in steps:
-                    if kind == 1 or zig_ok:
-                        append(mv + (c * 6 + d) * ALL_KINDS + k)
+                for a in land:
+                    append(a + k)
+                for a in off_map:
+                    append(a + k)
+                if zig >= 0:
+                    b = k % KINDS
+                    # R4.4 no wood into the ziggurat; R4.5 an offering only with the mana
+                    if b in (EMPTY, STONE) or (
+                            b >= OFFER0 and mana >= OFFERING_VALUES[b - OFFER0]):
+                        append(zig + k)
         if not free:
             continue
-        for f in (0, 1):
-            e = row[EMPTY + FLAG * f]
-            w = row[WOOD + FLAG * f]
-            st = row[STONE + FLAG * f]
-            if e:
-                if s.wood[c]:
-                    append(sp.encode("pick_up", (c * 2 + 0) * 2 + f))
-                if s.stone[c]:
-                    append(sp.encode("pick_up", (c * 2 + 1) * 2 + f))
-                for slot in (0, 1):
-                    if s.hut_owner[2 * c + slot] == p and s.hut_off[2 * c + slot] >= 0:
-                        o = s.hut_off[2 * c + slot]
-                        append(sp.encode("take_offering", (c * 4 + o) * 2 + f))
+        # flagged members (R4.6 stole this turn) are rare: visit them only when there are some
+        for f in ((0, 1) if row[FLAG] or row[FLAG + WOOD] or row[FLAG + STONE] else (0,)):
+            fl = FLAG * f
+            w = row[WOOD + fl]
+            st = row[STONE + fl]
+            if row[EMPTY + fl]:
+                if wood[c]:
+                    append(pick_up + (c * 2 + 0) * 2 + f)
+                if stone[c]:
+                    append(pick_up + (c * 2 + 1) * 2 + f)
+                for i in (2 * c, 2 * c + 1):
+                    if hut_owner[i] == p and hut_off[i] >= 0:
+                        append(take + (c * 4 + hut_off[i]) * 2 + f)
             if w:
-                append(sp.encode("drop", (c * 2 + 0) * 2 + f))
-                if s.stone[c]:
-                    append(sp.encode("swap", (c * 2 + 0) * 2 + f))
+                append(drop + (c * 2 + 0) * 2 + f)
+                if stone[c]:
+                    append(swap + (c * 2 + 0) * 2 + f)
             if st:
-                append(sp.encode("drop", (c * 2 + 1) * 2 + f))
-                if s.wood[c]:
-                    append(sp.encode("swap", (c * 2 + 1) * 2 + f))
-        if row[EMPTY] and tile[c] != ZIGGURAT:  # R4.6 stealing (never on the ziggurat, R9.13)
-            mine = sum(row)
+                append(drop + (c * 2 + 1) * 2 + f)
+                if wood[c]:
+                    append(swap + (c * 2 + 1) * 2 + f)
+        if row[EMPTY] and s.tile[c] != ZIGGURAT:  # R4.6 stealing (never on the ziggurat, R9.13)
+            mine = here[c]
             for o in range(n):
-                if o == p:
+                if o == p or where[o].get(c, mine) >= mine:
                     continue
-                orow = s.mem[o][base:base + ALL_KINDS]
-                if not (orow[WOOD] or orow[STONE]) or sum(orow) >= mine:
+                om = mem[o]
+                if not (om[base + WOOD] or om[base + STONE]):
                     continue
                 for r in (WOOD, STONE):
-                    if orow[r] or orow[r + FLAG]:
-                        append(sp.encode("steal", (c * 4 + o) * 2 + (r - 1)))
+                    if om[base + r] or om[base + r + FLAG]:
+                        append(steal + (c * 4 + o) * 2 + (r - 1))
 
 
 def _legal_cards(s: MesoState, p: int, out: list[int]) -> None:
@@ -419,6 +491,8 @@ def teleport_things(s: MesoState, c: int) -> list[int]:
     if s.stone[c]:
         things.append(1)
     for o in range(s.cfg.players):
+        if c not in s.where[o]:
+            continue
         m = s.mem[o]
         base = c * ALL_KINDS
         off_listed = False
@@ -439,18 +513,22 @@ def teleport_things(s: MesoState, c: int) -> list[int]:
 
 
 def _legal_teleport(s: MesoState, out: list[int]) -> None:
-    sp = s.cfg.space
-    lands = land_cells(s)
-    for c in s.placed:
-        if not any(x != c for x in lands):
-            continue
-        out.extend(sp.encode("teleport", c * TP_SIZE + t) for t in teleport_things(s, c))
+    if len(land_cells(s)) < 2:  # no other tile to send anything to (never after set-up)
+        return
+    base = s.cfg.starts["teleport"]
+    wood = s.wood
+    stone = s.stone
+    cells = {c for c in s.placed if wood[c] or stone[c]}
+    for here in s.where:
+        cells.update(here)
+    for c in cells:
+        out.extend(base + c * TP_SIZE + t for t in teleport_things(s, c))
 
 
 def wrath_things(s: MesoState, p: int, c: int) -> list[int]:
     things = []
     for o in range(s.cfg.players):
-        if o == p:
+        if o == p or c not in s.where[o]:
             continue
         m = s.mem[o]
         base = c * ALL_KINDS
@@ -465,26 +543,42 @@ def wrath_things(s: MesoState, p: int, c: int) -> list[int]:
     return sorted(things)
 
 
+def wrath_reach(s: MesoState, src: int) -> list[int]:
+    """R7.7 where a member may be sent: up to 3 tiles away, no volcano, not the ziggurat."""
+    return [c for c in within(s, src, 3) if s.tile[c] != ZIGGURAT]
+
+
 def wrath_targets(s: MesoState, src: int, thing: int) -> list[int]:
-    """R7.7 up to 3 tiles away; no volcano or ziggurat; a hut only to a plains with room."""
-    cells = [c for c in within(s, src, 3) if s.tile[c] != ZIGGURAT]
+    """R7.7 a member anywhere within reach; a hut only to a plains with room."""
+    cells = wrath_reach(s, src)
     if thing >= WR_HUT:
         cells = [c for c in cells if hut_room(s, c)]
     return sorted(cells)
 
 
 def _legal_wrath(s: MesoState, p: int, out: list[int]) -> None:
-    sp = s.cfg.space
-    for c in s.placed:
-        for th in wrath_things(s, p, c):
-            if wrath_targets(s, c, th):
-                out.append(sp.encode("wrath", c * WR_SIZE + th))
+    base = s.cfg.starts["wrath"]
+    hut_owner = s.hut_owner
+    cells = {c for c in s.placed if hut_owner[2 * c] >= 0 or hut_owner[2 * c + 1] >= 0}
+    for o, here in enumerate(s.where):
+        if o != p:
+            cells.update(here)
+    for c in cells:
+        things = wrath_things(s, p, c)
+        if not things:
+            continue
+        near = wrath_reach(s, c)  # wrath_targets, computed once for all things here
+        if not near:
+            continue
+        for th in things:
+            if th < WR_HUT or any(hut_room(s, t) for t in near):
+                out.append(base + c * WR_SIZE + th)
 
 
 def _legal_action_phase(s: MesoState, p: int, out: list[int], first: bool) -> None:
     sp = s.cfg.space
     ph = s.phase
-    cells = [c for c in s.placed if count(s, p, c) >= 2]
+    cells = [c for c, here in s.where[p].items() if here >= 2]
     if first or ph == BUILD:
         for c in cells:
             if can_build(s, p, c):
@@ -555,9 +649,9 @@ def apply_action(s: MesoState, action: int) -> list[Event]:
         raise _illegal(s, action)
     block, off = s.cfg.space.decode(action)
     events: list[Event] = []
-    s.invalidate()
+    s._legal = None
     _APPLY[block](s, off, events)
-    s.invalidate()
+    s._legal = None  # the step table (`_geo`) stays: it checks the tile count itself
     return events
 
 
@@ -588,6 +682,7 @@ def _move(s: MesoState, off: int, ev: list[Event]) -> None:
     s.mp -= 1
     m = s.mem[p]
     m[c * ALL_KINDS + k] -= 1
+    _leave(s, p, c)
     data = {"seat": p, "from": cfg.label(c), "to": cfg.label(t), "load": load}
     secret = {p: {"value": OFFERING_VALUES[b - OFFER0]}} if b >= OFFER0 else None
     ev.append(Event("move", data, secret))
@@ -603,6 +698,7 @@ def _arrive(s: MesoState, p: int, t: int, k: int, ev: list[Event]) -> None:
         s.limit[p] = min(LIMIT_CEILING, s.limit[p] + 1)
         s.mana[p] = min(s.limit[p], s.mana[p] + 1)
         m[t * ALL_KINDS + k - STONE] += 1
+        _enter(s, p, t)
         ev.append(_ev("ziggurat_built", seat=p, mana=s.mana[p], limit=s.limit[p]))
         return
     if s.tile[t] == ZIGGURAT and b >= OFFER0:
@@ -618,6 +714,7 @@ def _arrive(s: MesoState, p: int, t: int, k: int, ev: list[Event]) -> None:
             ev.append(_ev("game_over", winners=[p], capped=False))
         return
     m[t * ALL_KINDS + k] += 1
+    _enter(s, p, t)
 
 
 def _pick_up(s: MesoState, off: int, ev: list[Event]) -> None:
@@ -760,6 +857,7 @@ def _breed(s: MesoState, off: int, ev: list[Event]) -> None:
         born = 2
     s.mem_supply[p] -= born
     s.mem[p][c * ALL_KINDS + EMPTY] += born
+    _enter(s, p, c, born)
     s.done.append(c)
     s.added.append(born)
     s.phase = BREED
@@ -785,19 +883,20 @@ def end_turn(s: MesoState, ev: list[Event]) -> None:
     """R6 the mana phase, then the next player's turn (or the turn cap, R9.1)."""
     p = s.to_move
     gain = 0
-    for c in s.placed:
-        h = s.holy[c]
-        if h < 0:
-            continue
-        mine = count(s, p, c)
-        if (h == p and mine >= 1) or (h != p and mine >= 2):
+    holy = s.holy
+    here = s.where[p]
+    for c, mine in here.items():  # only tiles with own members can give mana
+        h = holy[c]
+        if h >= 0 and (h == p or mine >= 2):
             gain += 1 + s.priest.count(c)  # R7.4 Priesthood: +1 per card
     before = s.mana[p]
     s.mana[p] = min(s.limit[p], before + gain)
     ev.append(_ev("mana", seat=p, gained=s.mana[p] - before, mana=s.mana[p]))
     m = s.mem[p]
-    for c in s.placed:  # the "stole this turn" marks end with the turn
+    for c in here:  # the "stole this turn" marks end with the turn
         i = c * ALL_KINDS
+        if not any(m[i + FLAG:i + ALL_KINDS]):
+            continue
         for k in range(KINDS):
             if m[i + k + FLAG]:
                 m[i + k] += m[i + k + FLAG]
@@ -892,6 +991,7 @@ def _take_member(s: MesoState, o: int, c: int, k: int) -> int:
                 k = kk
                 break
     m[i + k] -= 1
+    _leave(s, o, c)
     return k
 
 
@@ -909,6 +1009,7 @@ def _to(s: MesoState, off: int, ev: list[Event]) -> None:
             o, k = divmod(th - TP_MEMBER, ALL_KINDS)
             k = _take_member(s, o, src, k)
             s.mem[o][dst * ALL_KINDS + k] += 1
+            _enter(s, o, dst)
         else:
             o, r = divmod(th - TP_LIFT, 2)
             res = WOOD + r
@@ -937,6 +1038,7 @@ def _to(s: MesoState, off: int, ev: list[Event]) -> None:
                 pile[src] += 1
                 k = k - b
             s.mem[o][dst * ALL_KINDS + k] += 1
+            _enter(s, o, dst)
     s.pending = []
     s.phase = s.resume
     s.resume = MOVE
@@ -998,6 +1100,8 @@ def _land(s: MesoState, t: int, ev: list[Event]) -> None:
     s.explores += 1
     s.mem[p][src * ALL_KINDS + k] -= 1
     s.mem[p][dst * ALL_KINDS + k] += 1
+    _leave(s, p, src)
+    _enter(s, p, dst)
     s.pending = []
     s.phase = MOVE
     if t in (FOREST, QUARRY):

@@ -133,7 +133,7 @@ def sample_state(view: View, seat: int, rng: random.Random) -> MesoState:
     s.draw_queue = list(view["draw_queue"])
     s.winner = view["winner"]
     s.capped = int(view["capped"])
-    s._legal = None
+    s.invalidate()
     _fix_pending_offering(s, seat, rng)
     return s
 
