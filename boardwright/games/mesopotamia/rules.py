@@ -717,14 +717,19 @@ def _arrive(s: MesoState, p: int, t: int, k: int, ev: list[Event]) -> None:
     _enter(s, p, t)
 
 
-def _pick_up(s: MesoState, off: int, ev: list[Event]) -> None:
+def cell_resource_flag(off: int) -> tuple[int, int, int]:
+    """The offset of a pick_up / drop / swap: (cell, WOOD or STONE, 0 or FLAG)."""
     cr, f = divmod(off, 2)
     c, r = divmod(cr, 2)
+    return c, WOOD + r, FLAG * f
+
+
+def _pick_up(s: MesoState, off: int, ev: list[Event]) -> None:
+    c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
-    res = WOOD + r
-    m[c * ALL_KINDS + EMPTY + FLAG * f] -= 1
-    m[c * ALL_KINDS + res + FLAG * f] += 1
+    m[c * ALL_KINDS + EMPTY + fl] -= 1
+    m[c * ALL_KINDS + res + fl] += 1
     pile = s.wood if res == WOOD else s.stone
     pile[c] -= 1
     s.free_used += 1
@@ -732,13 +737,11 @@ def _pick_up(s: MesoState, off: int, ev: list[Event]) -> None:
 
 
 def _drop(s: MesoState, off: int, ev: list[Event]) -> None:
-    cr, f = divmod(off, 2)
-    c, r = divmod(cr, 2)
+    c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
-    res = WOOD + r
-    m[c * ALL_KINDS + res + FLAG * f] -= 1
-    m[c * ALL_KINDS + EMPTY + FLAG * f] += 1
+    m[c * ALL_KINDS + res + fl] -= 1
+    m[c * ALL_KINDS + EMPTY + fl] += 1
     pile = s.wood if res == WOOD else s.stone
     pile[c] += 1
     s.free_used += 1
@@ -746,14 +749,12 @@ def _drop(s: MesoState, off: int, ev: list[Event]) -> None:
 
 
 def _swap(s: MesoState, off: int, ev: list[Event]) -> None:
-    cr, f = divmod(off, 2)
-    c, r = divmod(cr, 2)
+    c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
-    res = WOOD + r
     other = STONE if res == WOOD else WOOD
-    m[c * ALL_KINDS + res + FLAG * f] -= 1
-    m[c * ALL_KINDS + other + FLAG * f] += 1
+    m[c * ALL_KINDS + res + fl] -= 1
+    m[c * ALL_KINDS + other + fl] += 1
     if res == WOOD:
         s.wood[c] += 1
         s.stone[c] -= 1
@@ -1238,9 +1239,8 @@ def _params(cfg: Config, block: str, off: int) -> dict[str, Any]:
         return {"cell": lab(c), "dir": DIRECTION_NAMES[d], "load": KIND_NAMES[k % KINDS],
                 "stole": k >= KINDS}
     if block in ("pick_up", "drop", "swap"):
-        cr, f = divmod(off, 2)
-        c, r = divmod(cr, 2)
-        return {"cell": lab(c), "resource": _RES[r], "stole": bool(f)}
+        c, res, fl = cell_resource_flag(off)
+        return {"cell": lab(c), "resource": KIND_NAMES[res], "stole": bool(fl)}
     if block == "take_offering":
         co, f = divmod(off, 2)
         c, o = divmod(co, 4)
