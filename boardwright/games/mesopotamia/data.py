@@ -91,6 +91,10 @@ class MesoOptions(BaseModel):
     explore_costs_mp: bool = True
     #: R9.6 Marduk's Wrath may also move a neutral starting hut
     wrath_moves_neutral_huts: bool = False
+    #: R9.9 a card aimed at one of another player's offering carriers on a tile takes the one the
+    #: player points at, which is any of them with equal chance (their offerings lie face down);
+    #: false: the one with the lowest offering (the engine's rule before this option)
+    carrier_pick_random: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +182,7 @@ def _build(players: int, opts: MesoOptions) -> Config:
         ("scout_pick", 3),                 # plains, forest, quarry
         ("tile", 4),                       # chance: the terrain drawn
         ("card", 8),                       # chance: the card drawn
+        ("carrier", 4),                    # chance: the offering of the carrier pointed at
     ])
     first = list(FIRST_ROUND_MP[players])
     if players == 2:

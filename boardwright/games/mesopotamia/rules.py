@@ -64,11 +64,11 @@ if TYPE_CHECKING:
 
 # --- phases ---------------------------------------------------------------------------------
 (MOVE, ACTION, BUILD, HOLY, BREED, TP_DST, WR_DST, VOLCANO_PLACE, DISTRIBUTE, SCOUT_PICK,
- DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER) = range(14)
+ DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER, PICK_CARRIER) = range(15)
 PHASE_NAMES = ("movement", "action", "building_huts", "holy_places", "breeding", "teleport_to",
                "wrath_to", "place_volcano", "place_resource", "scout_pick", "draw_tile",
-               "scout_draw", "draw_card", "over")
-CHANCE_PHASES = frozenset((DRAW_TILE, SCOUT_DRAW, DRAW_CARD))
+               "scout_draw", "draw_card", "over", "pick_carrier")
+CHANCE_PHASES = frozenset((DRAW_TILE, SCOUT_DRAW, DRAW_CARD, PICK_CARRIER))
 CARD_PHASES = (MOVE, ACTION)
 
 #: R2.1 the starting ring (axial): ziggurat, volcanoes N/S, plains A (NE) and B (SE),
@@ -625,6 +625,10 @@ def chance_outcomes(s: MesoState) -> list[tuple[int, float]]:
     if ph == DRAW_CARD:
         total = sum(s.deck)
         return [(sp.encode("card", k), c / total) for k, c in enumerate(s.deck) if c]
+    if ph == PICK_CARRIER:  # R9.9 each of the carriers is as likely to be the one pointed at
+        c, th, dst = s.pending
+        kinds = carrier_kinds(s, _aimed_seat(th, dst), c)
+        return [(sp.encode("carrier", k - OFFER0), 1 / len(kinds)) for k in kinds]
     return []
 
 
@@ -955,6 +959,10 @@ def _teleport(s: MesoState, off: int, ev: list[Event]) -> None:
     s.pending = [c, th]
     s.resume = s.phase
     s.phase = TP_DST
+    if TP_MEMBER <= th < TP_LIFT:
+        o, k = divmod(th - TP_MEMBER, ALL_KINDS)
+        if o != s.to_move and k >= OFFER0:
+            _aim_at_carrier(s, o, TP_MEMBER + ALL_KINDS * o)
 
 
 def _wrath(s: MesoState, off: int, ev: list[Event]) -> None:
@@ -963,6 +971,45 @@ def _wrath(s: MesoState, off: int, ev: list[Event]) -> None:
     s.pending = [c, th]
     s.resume = s.phase
     s.phase = WR_DST
+    if th < WR_HUT and th % KINDS >= OFFER0:
+        o = th // KINDS
+        _aim_at_carrier(s, o, KINDS * o)
+
+
+def carrier_kinds(s: MesoState, o: int, c: int) -> list[int]:
+    """The kinds (OFFER0..) of seat o's offering carriers on c (never marked: not o's turn)."""
+    m = s.mem[o]
+    i = c * ALL_KINDS
+    return [k for k in range(OFFER0, KINDS) if m[i + k]]
+
+
+def _aimed_seat(th: int, dst: int) -> int:
+    """Whose member a pending card thing names (Teleport or Wrath numbering, by `dst`)."""
+    return (th - TP_MEMBER) // ALL_KINDS if dst == TP_DST else th // KINDS
+
+
+def _aim_at_carrier(s: MesoState, o: int, base: int) -> None:
+    """R9.9 the card names "an offering carrier" of seat o on the tile (values are face down):
+    with one carrier it is that one; with several the player points at one, which is any of them
+    with equal chance (a chance event, option `carrier_pick_random`) or, with the option off,
+    the lowest offering. `base` + kind is the exact thing for the destination phase."""
+    c = s.pending[0]
+    kinds = carrier_kinds(s, o, c)
+    if len(kinds) > 1 and s.cfg.options.carrier_pick_random:
+        s.pending = [c, base + OFFER0, s.phase]
+        s.phase = PICK_CARRIER
+    else:
+        s.pending[1] = base + kinds[0]
+
+
+def _carrier(s: MesoState, off: int, ev: list[Event]) -> None:
+    """R9.9 chance: the carrier pointed at carries offering `off`; the card goes on."""
+    c, th, dst = s.pending
+    o = _aimed_seat(th, dst)
+    s.pending = [c, th + off]
+    s.phase = dst
+    ev.append(Event("carrier_picked", {"seat": s.to_move, "victim": o, "cell": s.cfg.label(c)},
+                    {o: {"value": OFFERING_VALUES[off]}}))
 
 
 def _thing_json(s: MesoState, th: int, size: int) -> dict[str, Any]:
@@ -981,19 +1028,10 @@ def _thing_json(s: MesoState, th: int, size: int) -> dict[str, Any]:
     return {"member": o, "load": KIND_NAMES[k] if k < OFFER0 else "offering"}
 
 
-def _take_member(s: MesoState, o: int, c: int, k: int) -> int:
-    """Remove one of seat o's members of kind k at c; for a hidden offering carrier (kind 3
-    named by another seat) the lowest offering is taken (R9.9). Returns the exact kind."""
-    m = s.mem[o]
-    i = c * ALL_KINDS
-    if k % KINDS >= OFFER0 and (o != s.to_move or not m[i + k]):
-        for kk in (3, 4, 5, 6, 10, 11, 12, 13):
-            if m[i + kk]:
-                k = kk
-                break
-    m[i + k] -= 1
+def _take_member(s: MesoState, o: int, c: int, k: int) -> None:
+    """Lift one of seat o's members of kind k off c (a hidden carrier was resolved, R9.9)."""
+    s.mem[o][c * ALL_KINDS + k] -= 1
     _leave(s, o, c)
-    return k
 
 
 def _to(s: MesoState, off: int, ev: list[Event]) -> None:
@@ -1008,7 +1046,7 @@ def _to(s: MesoState, off: int, ev: list[Event]) -> None:
             pile[dst] += 1
         elif th < TP_LIFT:
             o, k = divmod(th - TP_MEMBER, ALL_KINDS)
-            k = _take_member(s, o, src, k)
+            _take_member(s, o, src, k)
             s.mem[o][dst * ALL_KINDS + k] += 1
             _enter(s, o, dst)
         else:
@@ -1032,7 +1070,7 @@ def _to(s: MesoState, off: int, ev: list[Event]) -> None:
             s.hut_off[2 * dst + ds] = o_off
         else:
             o, k = divmod(th, KINDS)
-            k = _take_member(s, o, src, k)
+            _take_member(s, o, src, k)
             b = k % KINDS
             if b in (WOOD, STONE):  # the resource stays behind
                 pile = s.wood if b == WOOD else s.stone
@@ -1187,6 +1225,7 @@ _APPLY = {
     "priesthood": _priesthood, "mana_theft": _mana_theft, "teleport": _teleport,
     "wrath": _wrath, "to": _to, "place_volcano": _place_volcano,
     "place_resource": _place_resource, "scout_pick": _scout_pick, "tile": _tile, "card": _card,
+    "carrier": _carrier,
 }
 
 
@@ -1201,26 +1240,30 @@ def pending_json(s: MesoState) -> dict[str, Any]:
     if ph == DISTRIBUTE:
         return {"resource": KIND_NAMES[s.pending[0]], "left": s.pending[1],
                 "unserved": [lab(c) for c in s.pending[2:]]}
-    if ph in (TP_DST, WR_DST):
+    if ph in (TP_DST, WR_DST, PICK_CARRIER):
+        dst = s.pending[2] if ph == PICK_CARRIER else ph
         return {"from": lab(s.pending[0]),
-                "thing": _thing_json(s, s.pending[1], TP_SIZE if ph == TP_DST else WR_SIZE)}
+                "thing": _thing_json(s, s.pending[1], TP_SIZE if dst == TP_DST else WR_SIZE)}
     return {}
 
 
 def masked_pending(s: MesoState, seat: int | None) -> list[int]:
-    """The raw pending list with another seat's offering value hidden (R10)."""
+    """The raw pending list with offering values hidden from all but their owner (R10): an
+    explorer's load, and the carrier a card is moving (even from the card's player, R9.9)."""
     out = s.pending[:]
     ph = s.phase
-    if s.to_move == seat:
-        return out
     if ph in (DRAW_TILE, SCOUT_DRAW, VOLCANO_PLACE, SCOUT_PICK):
         k = out[2]
-        if k % KINDS >= OFFER0:
+        if k % KINDS >= OFFER0 and s.to_move != seat:
             out[2] = OFFER0 + (FLAG if k >= KINDS else 0)
     elif ph == TP_DST and TP_MEMBER <= out[1] < TP_LIFT:
         o, k = divmod(out[1] - TP_MEMBER, ALL_KINDS)
         if k % KINDS >= OFFER0 and o != seat:
             out[1] = TP_MEMBER + ALL_KINDS * o + OFFER0 + (FLAG if k >= KINDS else 0)
+    elif ph == WR_DST and out[1] < WR_HUT:
+        o, k = divmod(out[1], KINDS)
+        if k >= OFFER0 and o != seat:
+            out[1] = KINDS * o + OFFER0
     return out
 
 
@@ -1258,6 +1301,8 @@ def _params(cfg: Config, block: str, off: int) -> dict[str, Any]:
         return {"card": CARD_IDS[off]}
     if block == "card":
         return {"card": CARD_IDS[off]}
+    if block == "carrier":
+        return {"value": OFFERING_VALUES[off]}
     if block == "mana_theft":
         return {"victim": off}
     if block == "teleport":
@@ -1304,7 +1349,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "priesthood": ("cell",), "to": ("cell",), "place_volcano": ("cell",),
     "place_resource": ("cell",), "play": ("card",), "card": ("card",), "mana_theft": ("victim",),
     "teleport": ("cell", "thing"), "wrath": ("cell", "thing"), "scout_pick": ("terrain",),
-    "tile": ("terrain",),
+    "tile": ("terrain",), "carrier": ("value",),
 }
 
 
@@ -1379,6 +1424,9 @@ def action_from_json(cfg: Config, data: Mapping[str, Any]) -> int:
     if block == "build_hut":
         data = {**data, "value": str(data.get("value"))}
         return sp.encode(block, cell() * 4 + pick("value", values))
+    if block == "carrier":
+        data = {**data, "value": str(data.get("value"))}
+        return sp.encode(block, pick("value", values))
     if block in ("holy_place", "breed", "priesthood", "to", "place_volcano", "place_resource"):
         return sp.encode(block, cell())
     if block in ("play", "card"):
