@@ -4,6 +4,12 @@ The rules live in `rules.py`, the determinisation in `sample.py`. The table is a
 cells (axial coordinates, `Config.coords`); `tile[cell]` is a terrain or -1. A seat's members are
 counts in a flat list `mem[seat][cell * 14 + kind]` (kind: what the member carries, +7 once it
 stole this turn), so a clone is a handful of list copies.
+
+Two aids keep move generation from scanning the table (the random-playout loop spends most of
+its time there): `where[seat]`, the tiles where a seat has members and how many (kept by the
+rules next to every change of `mem`), and `_geo`, a per-tile table of step targets that depends
+only on the tiles and is shared by clones until one of them places a tile. `invalidate()`
+rebuilds both after a position was edited by hand.
 """
 
 from __future__ import annotations
