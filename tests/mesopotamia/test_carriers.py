@@ -12,6 +12,7 @@ from boardwright.engine.api import CHANCE
 from boardwright.games.mesopotamia import rules
 from boardwright.games.mesopotamia.game import GAME
 from boardwright.games.mesopotamia.state import MesoState
+from boardwright.games.mesopotamia.text import phase_name
 
 FOREST = (-1, 0)
 #: Teleport's and Wrath's thing numbers for seat 1's (hidden) offering carriers
@@ -100,3 +101,17 @@ def test_r9_9_worlds_sampled_while_the_card_waits_match_the_view() -> None:
             assert world.view(seat) == view
             world.apply(world.action_from_text("to 1,0"))  # the sampled carrier can move
             assert sum(at(world, 1, (1, 0), f"offering{v}") for v in (2, 4, 6, 7)) == 1
+
+
+def test_r9_9_the_draw_reads_in_words_in_both_languages() -> None:
+    s = _two_carriers(5)
+    play(s, f"teleport -1,0 {TP_CARRIER_1}")
+    for lang in ("en", "hu"):
+        assert phase_name(s.view(0)["phase"], lang) != "phase.pick_carrier"
+        outcome = s.chance_outcomes()[0][0]
+        words = GAME.describe_action(s, outcome, lang)
+        assert "{" not in words and not words.startswith("action.")
+        event = s.clone().apply(outcome)[0]
+        for seat in (None, 0, 1):
+            text = GAME.describe_event(event.for_viewer(seat), lang)
+            assert "{" not in text and not text.startswith("event."), text
