@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
+from playouts import midgame
 
 from boardwright.agents import GreedyAgent, ISMCTSAgent, RandomAgent, make_agent, parse_spec
 from boardwright.engine import registry
@@ -15,20 +17,7 @@ from boardwright.engine.play import play_game, sample_chance
 GAME = registry.get("beowulf")
 
 
-def _midgame(players: int, seed: int, steps: int) -> State:
-    rng = random.Random(seed)
-    state = GAME.new_initial_state(players)
-    for _ in range(steps):
-        if state.current_player() == CHANCE:
-            state.apply(sample_chance(state.chance_outcomes(), rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    while state.current_player() == CHANCE or len(state.legal_actions()) < 2:
-        if state.current_player() == CHANCE:
-            state.apply(sample_chance(state.chance_outcomes(), rng))
-        else:
-            state.apply(state.legal_actions()[0])
-    return state
+_midgame = partial(midgame, GAME)
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), ISMCTSAgent(iterations=60)],

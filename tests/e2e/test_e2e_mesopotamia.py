@@ -51,6 +51,9 @@ def test_play_a_capped_mesopotamia_match_against_two_bots(
     page.goto(href if href.startswith("http") else f"{server}{href}")
     page.wait_for_selector("body[data-connection='online']")
     page.wait_for_selector("#board svg .cell")
+    # the key under the map: five terrains, the empty hex, hut, holy place, members, what
+    # members carry, loose wood and stone
+    assert page.locator("#board .meso-legend li").count() == 11
     rng = random.Random(11)
     steps = 0
     while wait_for_turn_or_end(page) == "turn":

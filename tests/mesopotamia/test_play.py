@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from playouts import midgame
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -22,19 +23,7 @@ GAME = registry.get("mesopotamia")
 
 
 def _midgame(players: int, seed: int, steps: int) -> State:
-    rng = random.Random(seed)
-    state = GAME.new_initial_state(players)
-    for _ in range(steps):
-        if state.current_player() == CHANCE:
-            state.apply(sample_chance(state.chance_outcomes(), rng))
-        else:
-            state.apply(GAME.rollout_action(state, rng))
-    while state.current_player() == CHANCE or len(state.legal_actions()) < 2:
-        if state.current_player() == CHANCE:
-            state.apply(sample_chance(state.chance_outcomes(), rng))
-        else:
-            state.apply(state.legal_actions()[0])
-    return state
+    return midgame(GAME, players, seed, steps, choose=GAME.rollout_action)
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), ISMCTSAgent(iterations=30)],

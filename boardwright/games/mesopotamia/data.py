@@ -91,6 +91,10 @@ class MesoOptions(BaseModel):
     explore_costs_mp: bool = True
     #: R9.6 Marduk's Wrath may also move a neutral starting hut
     wrath_moves_neutral_huts: bool = False
+    #: R9.9 a card aimed at one of another player's offering carriers on a tile takes the one the
+    #: player points at, which is any of them with equal chance (their offerings lie face down);
+    #: false: the one with the lowest offering (the engine's rule before this option)
+    carrier_pick_random: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +111,8 @@ class Config:
     card_counts: tuple[int, ...]
     stack_counts: tuple[int, ...]
     labels: tuple[str, ...]
+    #: the first id of every action block, looked up once (legal-move generation is hot)
+    starts: dict[str, int]
 
     @property
     def ncells(self) -> int:
@@ -176,6 +182,7 @@ def _build(players: int, opts: MesoOptions) -> Config:
         ("scout_pick", 3),                 # plains, forest, quarry
         ("tile", 4),                       # chance: the terrain drawn
         ("card", 8),                       # chance: the card drawn
+        ("carrier", 4),                    # chance: the offering of the carrier pointed at
     ])
     first = list(FIRST_ROUND_MP[players])
     if players == 2:
@@ -185,5 +192,6 @@ def _build(players: int, opts: MesoOptions) -> Config:
     stack = (TILE_COUNTS[PLAINS] - 2 - PLAINS_REMOVED[players], TILE_COUNTS[FOREST] - 1,
              TILE_COUNTS[QUARRY] - 1, TILE_COUNTS[VOLCANO] - 2)
     labels = tuple(f"{q},{r}" for q, r in coords)
+    starts = {b.name: b.start for b in space.blocks()}
     return Config(players, opts, rad, coords, index, nbr, space, tuple(first), cards, stack,
-                  labels)
+                  labels, starts)

@@ -23,6 +23,8 @@ _HELPS = {
     "second_player_first_mp_2p": "R9.4 the 2-player second seat's first-round movement points",
     "explore_costs_mp": "R9.5 exploring costs 1 movement point",
     "wrath_moves_neutral_huts": "R9.6 Marduk's Wrath may move a neutral starting hut",
+    "carrier_pick_random": "R9.9 a card aimed at one of several hidden offering carriers takes "
+                           "a random one (false: the lowest offering)",
 }
 
 

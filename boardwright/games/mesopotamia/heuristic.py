@@ -32,20 +32,24 @@ def evaluate(state: MesoState) -> list[float]:
     cfg = state.cfg
     zig = cfg.index[(0, 0)]
     near = set(cfg.nbr[zig])
+    hut_owner = state.hut_owner
+    hut_off = state.hut_off
+    under = [0] * n  # offerings still under each seat's huts
+    for c in state.placed:
+        for i in (2 * c, 2 * c + 1):
+            if hut_off[i] >= 0:
+                under[hut_owner[i]] += 1
     values = []
     for p in range(n):
         v = DELIVERED * len(state.delivered[p])
-        v += IN_PLAY * sum(1 for i, o in enumerate(state.hut_off)
-                           if o >= 0 and state.hut_owner[i] == p)
+        v += IN_PLAY * under[p]
         m = state.mem[p]
         v += MANA * state.mana[p] + LIMIT * state.limit[p]
         v += HOLY * state.holy.count(p) + CARD * sum(state.hands[p])
-        for c in state.placed:
+        for c, here in state.where[p].items():  # only the tiles with this seat's members
             base = c * ALL_KINDS
             row = m[base:base + ALL_KINDS]
-            if not any(row):
-                continue
-            v += MEMBER * sum(row)
+            v += MEMBER * here
             for k in range(ALL_KINDS):
                 if not row[k]:
                     continue

@@ -64,11 +64,11 @@ if TYPE_CHECKING:
 
 # --- phases ---------------------------------------------------------------------------------
 (MOVE, ACTION, BUILD, HOLY, BREED, TP_DST, WR_DST, VOLCANO_PLACE, DISTRIBUTE, SCOUT_PICK,
- DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER) = range(14)
+ DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER, PICK_CARRIER) = range(15)
 PHASE_NAMES = ("movement", "action", "building_huts", "holy_places", "breeding", "teleport_to",
                "wrath_to", "place_volcano", "place_resource", "scout_pick", "draw_tile",
-               "scout_draw", "draw_card", "over")
-CHANCE_PHASES = frozenset((DRAW_TILE, SCOUT_DRAW, DRAW_CARD))
+               "scout_draw", "draw_card", "over", "pick_carrier")
+CHANCE_PHASES = frozenset((DRAW_TILE, SCOUT_DRAW, DRAW_CARD, PICK_CARRIER))
 CARD_PHASES = (MOVE, ACTION)
 
 #: R2.1 the starting ring (axial): ziggurat, volcanoes N/S, plains A (NE) and B (SE),
@@ -103,6 +103,7 @@ def setup(s: MesoState, cfg: Config) -> None:
     s.supply_wood = WOOD_TOTAL - n
     s.supply_stone = STONE_TOTAL - n
     s.mem = [[0] * (nc * ALL_KINDS) for _ in range(n)]
+    s.where = [{} for _ in range(n)]
     s.mem_supply = [MEMBERS] * n
     s.hut_owner = [-1] * (2 * nc)
     s.hut_off = [-1] * (2 * nc)
@@ -114,6 +115,7 @@ def setup(s: MesoState, cfg: Config) -> None:
             if owner != NEUTRAL:
                 s.hut_supply[owner] -= 1
                 s.mem[owner][c * ALL_KINDS + EMPTY] = START_MEMBERS
+                s.where[owner][c] = START_MEMBERS
                 s.mem_supply[owner] -= START_MEMBERS
     s.holy = [-1] * nc
     s.holy_supply = [HOLY_PLACES] * n
@@ -162,8 +164,35 @@ def start_turn(s: MesoState) -> None:
 # --- small queries -----------------------------------------------------------------------
 
 def count(s: MesoState, seat: int, cell: int) -> int:
-    base = cell * ALL_KINDS
-    return sum(s.mem[seat][base:base + ALL_KINDS])
+    return s.where[seat].get(cell, 0)
+
+
+def recount(s: MesoState) -> list[dict[int, int]]:
+    """`where` rebuilt from `mem`: per seat, the cells with members and how many."""
+    out = []
+    for m in s.mem:
+        here: dict[int, int] = {}
+        for c in s.placed:
+            n = sum(m[c * ALL_KINDS:(c + 1) * ALL_KINDS])
+            if n:
+                here[c] = n
+        out.append(here)
+    return out
+
+
+def _enter(s: MesoState, p: int, c: int, n: int = 1) -> None:
+    """Book n of seat p's members arriving at c in `where` (`mem` is changed by the caller)."""
+    here = s.where[p]
+    here[c] = here.get(c, 0) + n
+
+
+def _leave(s: MesoState, p: int, c: int) -> None:
+    here = s.where[p]
+    left = here[c] - 1
+    if left:
+        here[c] = left
+    else:
+        del here[c]
 
 
 def carriers(s: MesoState, seat: int, cell: int, base_kind: int) -> int:
@@ -310,79 +339,122 @@ def legal_actions(s: MesoState) -> list[int]:
     return out
 
 
+Steps = tuple[tuple[int, ...], int, tuple[int, ...]]
+
+
+def step_table(s: MesoState) -> dict[int, Steps]:
+    """Per cell, the move-action bases (`move` id of kind 0) of its steps: onto placed land
+    (R4.2, no volcano), onto the ziggurat (-1: none; R4.4 checks the load), and off the map
+    (R4.8). The table depends on the tiles alone, so it is kept until a tile is added."""
+    placed = len(s.placed)
+    geo = s._geo
+    if geo is None or geo[0] != placed:
+        geo = s._geo = (placed, {})
+    return geo[1]
+
+
+def _cell_steps(s: MesoState, c: int) -> Steps:
+    mv = s.cfg.starts["move"] + c * 6 * ALL_KINDS
+    tile = s.tile
+    land: list[int] = []
+    zig = -1
+    off_map: list[int] = []
+    for d, t in enumerate(s.cfg.nbr[c]):
+        if t < 0:
+            continue
+        tt = tile[t]
+        if tt < 0:
+            off_map.append(mv + d * ALL_KINDS)
+        elif tt == ZIGGURAT:
+            zig = mv + d * ALL_KINDS
+        elif tt != VOLCANO:
+            land.append(mv + d * ALL_KINDS)
+    return tuple(land), zig, tuple(off_map)
+
+
 def _legal_move(s: MesoState, p: int, out: list[int]) -> None:
     cfg = s.cfg
-    sp = cfg.space
+    starts = cfg.starts
     m = s.mem[p]
-    nbr = cfg.nbr
-    tile = s.tile
-    mv = sp.start("move")
     free = free_ok(s)
     explore = can_explore(s) and s.mp >= step_cost(s, True)
     walk = s.mp >= 1
     mana = s.mana[p]
     n = cfg.players
+    wood = s.wood
+    stone = s.stone
+    hut_owner = s.hut_owner
+    hut_off = s.hut_off
+    mem = s.mem
+    table = step_table(s)
+    pick_up = starts["pick_up"]
+    drop = starts["drop"]
+    swap = starts["swap"]
+    take = starts["take_offering"]
+    steal = starts["steal"]
     append = out.append
-    for c in s.placed:
+    where = s.where
+    here = where[p]
+    for c in here:
         base = c * ALL_KINDS
         row = m[base:base + ALL_KINDS]
-        if not any(row):
-            continue
-        # where a member here may step, by direction: 1 any load, 2 ziggurat (by load)
-        steps = []
-        for d, t in enumerate(nbr[c]):
-            if t < 0:
-                continue
-            tt = tile[t]
-            if tt < 0:
-                if explore:
-                    steps.append((d, 1))
-            elif walk and tt != VOLCANO:
-                steps.append((d, 2 if tt == ZIGGURAT else 1))
-        if steps:
+        steps = table.get(c)
+        if steps is None:
+            steps = table[c] = _cell_steps(s, c)
+        land, zig, off_map = steps
+        if not walk:
+            land = ()
+            zig = -1
+        if not explore:
+            off_map = ()
+        if land or zig >= 0 or off_map:
             for k in range(ALL_KINDS):
                 if not row[k]:
                     continue
-                b = k % KINDS
-                zig_ok = b in (EMPTY, STONE) or (
-                    b >= OFFER0 and mana >= OFFERING_VALUES[b - OFFER0])
-                for d, kind in steps:
-                    if kind == 1 or zig_ok:
-                        append(mv + (c * 6 + d) * ALL_KINDS + k)
+                for a in land:
+                    append(a + k)
+                for a in off_map:
+                    append(a + k)
+                if zig >= 0:
+                    b = k % KINDS
+                    # R4.4 no wood into the ziggurat; R4.5 an offering only with the mana
+                    if b in (EMPTY, STONE) or (
+                            b >= OFFER0 and mana >= OFFERING_VALUES[b - OFFER0]):
+                        append(zig + k)
         if not free:
             continue
-        for f in (0, 1):
-            e = row[EMPTY + FLAG * f]
-            w = row[WOOD + FLAG * f]
-            st = row[STONE + FLAG * f]
-            if e:
-                if s.wood[c]:
-                    append(sp.encode("pick_up", (c * 2 + 0) * 2 + f))
-                if s.stone[c]:
-                    append(sp.encode("pick_up", (c * 2 + 1) * 2 + f))
-                for slot in (0, 1):
-                    if s.hut_owner[2 * c + slot] == p and s.hut_off[2 * c + slot] >= 0:
-                        o = s.hut_off[2 * c + slot]
-                        append(sp.encode("take_offering", (c * 4 + o) * 2 + f))
+        # flagged members (R4.6 stole this turn) are rare: visit them only when there are some
+        for f in ((0, 1) if row[FLAG] or row[FLAG + WOOD] or row[FLAG + STONE] else (0,)):
+            fl = FLAG * f
+            w = row[WOOD + fl]
+            st = row[STONE + fl]
+            if row[EMPTY + fl]:
+                if wood[c]:
+                    append(pick_up + (c * 2 + 0) * 2 + f)
+                if stone[c]:
+                    append(pick_up + (c * 2 + 1) * 2 + f)
+                for i in (2 * c, 2 * c + 1):
+                    if hut_owner[i] == p and hut_off[i] >= 0:
+                        append(take + (c * 4 + hut_off[i]) * 2 + f)
             if w:
-                append(sp.encode("drop", (c * 2 + 0) * 2 + f))
-                if s.stone[c]:
-                    append(sp.encode("swap", (c * 2 + 0) * 2 + f))
+                append(drop + (c * 2 + 0) * 2 + f)
+                if stone[c]:
+                    append(swap + (c * 2 + 0) * 2 + f)
             if st:
-                append(sp.encode("drop", (c * 2 + 1) * 2 + f))
-                if s.wood[c]:
-                    append(sp.encode("swap", (c * 2 + 1) * 2 + f))
-        if row[EMPTY] and tile[c] != ZIGGURAT:  # R4.6 stealing (never on the ziggurat, R9.13)
-            mine = sum(row)
+                append(drop + (c * 2 + 1) * 2 + f)
+                if wood[c]:
+                    append(swap + (c * 2 + 1) * 2 + f)
+        if row[EMPTY] and s.tile[c] != ZIGGURAT:  # R4.6 stealing (never on the ziggurat, R9.13)
+            mine = here[c]
             for o in range(n):
-                if o == p:
+                if o == p or where[o].get(c, mine) >= mine:
                     continue
-                orow = s.mem[o][base:base + ALL_KINDS]
-                if not (orow[WOOD] or orow[STONE]) or sum(orow) >= mine:
+                om = mem[o]
+                if not (om[base + WOOD] or om[base + STONE]):
                     continue
                 for r in (WOOD, STONE):
-                    if orow[r] or orow[r + FLAG]:
-                        append(sp.encode("steal", (c * 4 + o) * 2 + (r - 1)))
+                    if om[base + r] or om[base + r + FLAG]:
+                        append(steal + (c * 4 + o) * 2 + (r - 1))
 
 
 def _legal_cards(s: MesoState, p: int, out: list[int]) -> None:
@@ -419,6 +491,8 @@ def teleport_things(s: MesoState, c: int) -> list[int]:
     if s.stone[c]:
         things.append(1)
     for o in range(s.cfg.players):
+        if c not in s.where[o]:
+            continue
         m = s.mem[o]
         base = c * ALL_KINDS
         off_listed = False
@@ -439,18 +513,22 @@ def teleport_things(s: MesoState, c: int) -> list[int]:
 
 
 def _legal_teleport(s: MesoState, out: list[int]) -> None:
-    sp = s.cfg.space
-    lands = land_cells(s)
-    for c in s.placed:
-        if not any(x != c for x in lands):
-            continue
-        out.extend(sp.encode("teleport", c * TP_SIZE + t) for t in teleport_things(s, c))
+    if len(land_cells(s)) < 2:  # no other tile to send anything to (never after set-up)
+        return
+    base = s.cfg.starts["teleport"]
+    wood = s.wood
+    stone = s.stone
+    cells = {c for c in s.placed if wood[c] or stone[c]}
+    for here in s.where:
+        cells.update(here)
+    for c in cells:
+        out.extend(base + c * TP_SIZE + t for t in teleport_things(s, c))
 
 
 def wrath_things(s: MesoState, p: int, c: int) -> list[int]:
     things = []
     for o in range(s.cfg.players):
-        if o == p:
+        if o == p or c not in s.where[o]:
             continue
         m = s.mem[o]
         base = c * ALL_KINDS
@@ -465,26 +543,42 @@ def wrath_things(s: MesoState, p: int, c: int) -> list[int]:
     return sorted(things)
 
 
+def wrath_reach(s: MesoState, src: int) -> list[int]:
+    """R7.7 where a member may be sent: up to 3 tiles away, no volcano, not the ziggurat."""
+    return [c for c in within(s, src, 3) if s.tile[c] != ZIGGURAT]
+
+
 def wrath_targets(s: MesoState, src: int, thing: int) -> list[int]:
-    """R7.7 up to 3 tiles away; no volcano or ziggurat; a hut only to a plains with room."""
-    cells = [c for c in within(s, src, 3) if s.tile[c] != ZIGGURAT]
+    """R7.7 a member anywhere within reach; a hut only to a plains with room."""
+    cells = wrath_reach(s, src)
     if thing >= WR_HUT:
         cells = [c for c in cells if hut_room(s, c)]
     return sorted(cells)
 
 
 def _legal_wrath(s: MesoState, p: int, out: list[int]) -> None:
-    sp = s.cfg.space
-    for c in s.placed:
-        for th in wrath_things(s, p, c):
-            if wrath_targets(s, c, th):
-                out.append(sp.encode("wrath", c * WR_SIZE + th))
+    base = s.cfg.starts["wrath"]
+    hut_owner = s.hut_owner
+    cells = {c for c in s.placed if hut_owner[2 * c] >= 0 or hut_owner[2 * c + 1] >= 0}
+    for o, here in enumerate(s.where):
+        if o != p:
+            cells.update(here)
+    for c in cells:
+        things = wrath_things(s, p, c)
+        if not things:
+            continue
+        near = wrath_reach(s, c)  # wrath_targets, computed once for all things here
+        if not near:
+            continue
+        for th in things:
+            if th < WR_HUT or any(hut_room(s, t) for t in near):
+                out.append(base + c * WR_SIZE + th)
 
 
 def _legal_action_phase(s: MesoState, p: int, out: list[int], first: bool) -> None:
     sp = s.cfg.space
     ph = s.phase
-    cells = [c for c in s.placed if count(s, p, c) >= 2]
+    cells = [c for c, here in s.where[p].items() if here >= 2]
     if first or ph == BUILD:
         for c in cells:
             if can_build(s, p, c):
@@ -531,6 +625,10 @@ def chance_outcomes(s: MesoState) -> list[tuple[int, float]]:
     if ph == DRAW_CARD:
         total = sum(s.deck)
         return [(sp.encode("card", k), c / total) for k, c in enumerate(s.deck) if c]
+    if ph == PICK_CARRIER:  # R9.9 each of the carriers is as likely to be the one pointed at
+        c, th, dst = s.pending
+        kinds = carrier_kinds(s, _aimed_seat(th, dst), c)
+        return [(sp.encode("carrier", k - OFFER0), 1 / len(kinds)) for k in kinds]
     return []
 
 
@@ -555,9 +653,9 @@ def apply_action(s: MesoState, action: int) -> list[Event]:
         raise _illegal(s, action)
     block, off = s.cfg.space.decode(action)
     events: list[Event] = []
-    s.invalidate()
+    s._legal = None
     _APPLY[block](s, off, events)
-    s.invalidate()
+    s._legal = None  # the step table (`_geo`) stays: it checks the tile count itself
     return events
 
 
@@ -588,6 +686,7 @@ def _move(s: MesoState, off: int, ev: list[Event]) -> None:
     s.mp -= 1
     m = s.mem[p]
     m[c * ALL_KINDS + k] -= 1
+    _leave(s, p, c)
     data = {"seat": p, "from": cfg.label(c), "to": cfg.label(t), "load": load}
     secret = {p: {"value": OFFERING_VALUES[b - OFFER0]}} if b >= OFFER0 else None
     ev.append(Event("move", data, secret))
@@ -603,6 +702,7 @@ def _arrive(s: MesoState, p: int, t: int, k: int, ev: list[Event]) -> None:
         s.limit[p] = min(LIMIT_CEILING, s.limit[p] + 1)
         s.mana[p] = min(s.limit[p], s.mana[p] + 1)
         m[t * ALL_KINDS + k - STONE] += 1
+        _enter(s, p, t)
         ev.append(_ev("ziggurat_built", seat=p, mana=s.mana[p], limit=s.limit[p]))
         return
     if s.tile[t] == ZIGGURAT and b >= OFFER0:
@@ -618,16 +718,22 @@ def _arrive(s: MesoState, p: int, t: int, k: int, ev: list[Event]) -> None:
             ev.append(_ev("game_over", winners=[p], capped=False))
         return
     m[t * ALL_KINDS + k] += 1
+    _enter(s, p, t)
+
+
+def cell_resource_flag(off: int) -> tuple[int, int, int]:
+    """The offset of a pick_up / drop / swap: (cell, WOOD or STONE, 0 or FLAG)."""
+    cr, f = divmod(off, 2)
+    c, r = divmod(cr, 2)
+    return c, WOOD + r, FLAG * f
 
 
 def _pick_up(s: MesoState, off: int, ev: list[Event]) -> None:
-    cr, f = divmod(off, 2)
-    c, r = divmod(cr, 2)
+    c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
-    res = WOOD + r
-    m[c * ALL_KINDS + EMPTY + FLAG * f] -= 1
-    m[c * ALL_KINDS + res + FLAG * f] += 1
+    m[c * ALL_KINDS + EMPTY + fl] -= 1
+    m[c * ALL_KINDS + res + fl] += 1
     pile = s.wood if res == WOOD else s.stone
     pile[c] -= 1
     s.free_used += 1
@@ -635,13 +741,11 @@ def _pick_up(s: MesoState, off: int, ev: list[Event]) -> None:
 
 
 def _drop(s: MesoState, off: int, ev: list[Event]) -> None:
-    cr, f = divmod(off, 2)
-    c, r = divmod(cr, 2)
+    c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
-    res = WOOD + r
-    m[c * ALL_KINDS + res + FLAG * f] -= 1
-    m[c * ALL_KINDS + EMPTY + FLAG * f] += 1
+    m[c * ALL_KINDS + res + fl] -= 1
+    m[c * ALL_KINDS + EMPTY + fl] += 1
     pile = s.wood if res == WOOD else s.stone
     pile[c] += 1
     s.free_used += 1
@@ -649,14 +753,12 @@ def _drop(s: MesoState, off: int, ev: list[Event]) -> None:
 
 
 def _swap(s: MesoState, off: int, ev: list[Event]) -> None:
-    cr, f = divmod(off, 2)
-    c, r = divmod(cr, 2)
+    c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
-    res = WOOD + r
     other = STONE if res == WOOD else WOOD
-    m[c * ALL_KINDS + res + FLAG * f] -= 1
-    m[c * ALL_KINDS + other + FLAG * f] += 1
+    m[c * ALL_KINDS + res + fl] -= 1
+    m[c * ALL_KINDS + other + fl] += 1
     if res == WOOD:
         s.wood[c] += 1
         s.stone[c] -= 1
@@ -760,6 +862,7 @@ def _breed(s: MesoState, off: int, ev: list[Event]) -> None:
         born = 2
     s.mem_supply[p] -= born
     s.mem[p][c * ALL_KINDS + EMPTY] += born
+    _enter(s, p, c, born)
     s.done.append(c)
     s.added.append(born)
     s.phase = BREED
@@ -785,19 +888,20 @@ def end_turn(s: MesoState, ev: list[Event]) -> None:
     """R6 the mana phase, then the next player's turn (or the turn cap, R9.1)."""
     p = s.to_move
     gain = 0
-    for c in s.placed:
-        h = s.holy[c]
-        if h < 0:
-            continue
-        mine = count(s, p, c)
-        if (h == p and mine >= 1) or (h != p and mine >= 2):
+    holy = s.holy
+    here = s.where[p]
+    for c, mine in here.items():  # only tiles with own members can give mana
+        h = holy[c]
+        if h >= 0 and (h == p or mine >= 2):
             gain += 1 + s.priest.count(c)  # R7.4 Priesthood: +1 per card
     before = s.mana[p]
     s.mana[p] = min(s.limit[p], before + gain)
     ev.append(_ev("mana", seat=p, gained=s.mana[p] - before, mana=s.mana[p]))
     m = s.mem[p]
-    for c in s.placed:  # the "stole this turn" marks end with the turn
+    for c in here:  # the "stole this turn" marks end with the turn
         i = c * ALL_KINDS
+        if not any(m[i + FLAG:i + ALL_KINDS]):
+            continue
         for k in range(KINDS):
             if m[i + k + FLAG]:
                 m[i + k] += m[i + k + FLAG]
@@ -855,6 +959,10 @@ def _teleport(s: MesoState, off: int, ev: list[Event]) -> None:
     s.pending = [c, th]
     s.resume = s.phase
     s.phase = TP_DST
+    if TP_MEMBER <= th < TP_LIFT:
+        o, k = divmod(th - TP_MEMBER, ALL_KINDS)
+        if o != s.to_move and k >= OFFER0:
+            _aim_at_carrier(s, o, TP_MEMBER + ALL_KINDS * o)
 
 
 def _wrath(s: MesoState, off: int, ev: list[Event]) -> None:
@@ -863,6 +971,45 @@ def _wrath(s: MesoState, off: int, ev: list[Event]) -> None:
     s.pending = [c, th]
     s.resume = s.phase
     s.phase = WR_DST
+    if th < WR_HUT and th % KINDS >= OFFER0:
+        o = th // KINDS
+        _aim_at_carrier(s, o, KINDS * o)
+
+
+def carrier_kinds(s: MesoState, o: int, c: int) -> list[int]:
+    """The kinds (OFFER0..) of seat o's offering carriers on c (never marked: not o's turn)."""
+    m = s.mem[o]
+    i = c * ALL_KINDS
+    return [k for k in range(OFFER0, KINDS) if m[i + k]]
+
+
+def _aimed_seat(th: int, dst: int) -> int:
+    """Whose member a pending card thing names (Teleport or Wrath numbering, by `dst`)."""
+    return (th - TP_MEMBER) // ALL_KINDS if dst == TP_DST else th // KINDS
+
+
+def _aim_at_carrier(s: MesoState, o: int, base: int) -> None:
+    """R9.9 the card names "an offering carrier" of seat o on the tile (values are face down):
+    with one carrier it is that one; with several the player points at one, which is any of them
+    with equal chance (a chance event, option `carrier_pick_random`) or, with the option off,
+    the lowest offering. `base` + kind is the exact thing for the destination phase."""
+    c = s.pending[0]
+    kinds = carrier_kinds(s, o, c)
+    if len(kinds) > 1 and s.cfg.options.carrier_pick_random:
+        s.pending = [c, base + OFFER0, s.phase]
+        s.phase = PICK_CARRIER
+    else:
+        s.pending[1] = base + kinds[0]
+
+
+def _carrier(s: MesoState, off: int, ev: list[Event]) -> None:
+    """R9.9 chance: the carrier pointed at carries offering `off`; the card goes on."""
+    c, th, dst = s.pending
+    o = _aimed_seat(th, dst)
+    s.pending = [c, th + off]
+    s.phase = dst
+    ev.append(Event("carrier_picked", {"seat": s.to_move, "victim": o, "cell": s.cfg.label(c)},
+                    {o: {"value": OFFERING_VALUES[off]}}))
 
 
 def _thing_json(s: MesoState, th: int, size: int) -> dict[str, Any]:
@@ -881,18 +1028,10 @@ def _thing_json(s: MesoState, th: int, size: int) -> dict[str, Any]:
     return {"member": o, "load": KIND_NAMES[k] if k < OFFER0 else "offering"}
 
 
-def _take_member(s: MesoState, o: int, c: int, k: int) -> int:
-    """Remove one of seat o's members of kind k at c; for a hidden offering carrier (kind 3
-    named by another seat) the lowest offering is taken (R9.9). Returns the exact kind."""
-    m = s.mem[o]
-    i = c * ALL_KINDS
-    if k % KINDS >= OFFER0 and (o != s.to_move or not m[i + k]):
-        for kk in (3, 4, 5, 6, 10, 11, 12, 13):
-            if m[i + kk]:
-                k = kk
-                break
-    m[i + k] -= 1
-    return k
+def _take_member(s: MesoState, o: int, c: int, k: int) -> None:
+    """Lift one of seat o's members of kind k off c (a hidden carrier was resolved, R9.9)."""
+    s.mem[o][c * ALL_KINDS + k] -= 1
+    _leave(s, o, c)
 
 
 def _to(s: MesoState, off: int, ev: list[Event]) -> None:
@@ -907,8 +1046,9 @@ def _to(s: MesoState, off: int, ev: list[Event]) -> None:
             pile[dst] += 1
         elif th < TP_LIFT:
             o, k = divmod(th - TP_MEMBER, ALL_KINDS)
-            k = _take_member(s, o, src, k)
+            _take_member(s, o, src, k)
             s.mem[o][dst * ALL_KINDS + k] += 1
+            _enter(s, o, dst)
         else:
             o, r = divmod(th - TP_LIFT, 2)
             res = WOOD + r
@@ -930,13 +1070,14 @@ def _to(s: MesoState, off: int, ev: list[Event]) -> None:
             s.hut_off[2 * dst + ds] = o_off
         else:
             o, k = divmod(th, KINDS)
-            k = _take_member(s, o, src, k)
+            _take_member(s, o, src, k)
             b = k % KINDS
             if b in (WOOD, STONE):  # the resource stays behind
                 pile = s.wood if b == WOOD else s.stone
                 pile[src] += 1
                 k = k - b
             s.mem[o][dst * ALL_KINDS + k] += 1
+            _enter(s, o, dst)
     s.pending = []
     s.phase = s.resume
     s.resume = MOVE
@@ -998,6 +1139,8 @@ def _land(s: MesoState, t: int, ev: list[Event]) -> None:
     s.explores += 1
     s.mem[p][src * ALL_KINDS + k] -= 1
     s.mem[p][dst * ALL_KINDS + k] += 1
+    _leave(s, p, src)
+    _enter(s, p, dst)
     s.pending = []
     s.phase = MOVE
     if t in (FOREST, QUARRY):
@@ -1082,6 +1225,7 @@ _APPLY = {
     "priesthood": _priesthood, "mana_theft": _mana_theft, "teleport": _teleport,
     "wrath": _wrath, "to": _to, "place_volcano": _place_volcano,
     "place_resource": _place_resource, "scout_pick": _scout_pick, "tile": _tile, "card": _card,
+    "carrier": _carrier,
 }
 
 
@@ -1096,26 +1240,30 @@ def pending_json(s: MesoState) -> dict[str, Any]:
     if ph == DISTRIBUTE:
         return {"resource": KIND_NAMES[s.pending[0]], "left": s.pending[1],
                 "unserved": [lab(c) for c in s.pending[2:]]}
-    if ph in (TP_DST, WR_DST):
+    if ph in (TP_DST, WR_DST, PICK_CARRIER):
+        dst = s.pending[2] if ph == PICK_CARRIER else ph
         return {"from": lab(s.pending[0]),
-                "thing": _thing_json(s, s.pending[1], TP_SIZE if ph == TP_DST else WR_SIZE)}
+                "thing": _thing_json(s, s.pending[1], TP_SIZE if dst == TP_DST else WR_SIZE)}
     return {}
 
 
 def masked_pending(s: MesoState, seat: int | None) -> list[int]:
-    """The raw pending list with another seat's offering value hidden (R10)."""
+    """The raw pending list with offering values hidden from all but their owner (R10): an
+    explorer's load, and the carrier a card is moving (even from the card's player, R9.9)."""
     out = s.pending[:]
     ph = s.phase
-    if s.to_move == seat:
-        return out
     if ph in (DRAW_TILE, SCOUT_DRAW, VOLCANO_PLACE, SCOUT_PICK):
         k = out[2]
-        if k % KINDS >= OFFER0:
+        if k % KINDS >= OFFER0 and s.to_move != seat:
             out[2] = OFFER0 + (FLAG if k >= KINDS else 0)
     elif ph == TP_DST and TP_MEMBER <= out[1] < TP_LIFT:
         o, k = divmod(out[1] - TP_MEMBER, ALL_KINDS)
         if k % KINDS >= OFFER0 and o != seat:
             out[1] = TP_MEMBER + ALL_KINDS * o + OFFER0 + (FLAG if k >= KINDS else 0)
+    elif ph == WR_DST and out[1] < WR_HUT:
+        o, k = divmod(out[1], KINDS)
+        if k >= OFFER0 and o != seat:
+            out[1] = KINDS * o + OFFER0
     return out
 
 
@@ -1134,9 +1282,8 @@ def _params(cfg: Config, block: str, off: int) -> dict[str, Any]:
         return {"cell": lab(c), "dir": DIRECTION_NAMES[d], "load": KIND_NAMES[k % KINDS],
                 "stole": k >= KINDS}
     if block in ("pick_up", "drop", "swap"):
-        cr, f = divmod(off, 2)
-        c, r = divmod(cr, 2)
-        return {"cell": lab(c), "resource": _RES[r], "stole": bool(f)}
+        c, res, fl = cell_resource_flag(off)
+        return {"cell": lab(c), "resource": KIND_NAMES[res], "stole": bool(fl)}
     if block == "take_offering":
         co, f = divmod(off, 2)
         c, o = divmod(co, 4)
@@ -1154,6 +1301,8 @@ def _params(cfg: Config, block: str, off: int) -> dict[str, Any]:
         return {"card": CARD_IDS[off]}
     if block == "card":
         return {"card": CARD_IDS[off]}
+    if block == "carrier":
+        return {"value": OFFERING_VALUES[off]}
     if block == "mana_theft":
         return {"victim": off}
     if block == "teleport":
@@ -1200,7 +1349,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "priesthood": ("cell",), "to": ("cell",), "place_volcano": ("cell",),
     "place_resource": ("cell",), "play": ("card",), "card": ("card",), "mana_theft": ("victim",),
     "teleport": ("cell", "thing"), "wrath": ("cell", "thing"), "scout_pick": ("terrain",),
-    "tile": ("terrain",),
+    "tile": ("terrain",), "carrier": ("value",),
 }
 
 
@@ -1275,6 +1424,9 @@ def action_from_json(cfg: Config, data: Mapping[str, Any]) -> int:
     if block == "build_hut":
         data = {**data, "value": str(data.get("value"))}
         return sp.encode(block, cell() * 4 + pick("value", values))
+    if block == "carrier":
+        data = {**data, "value": str(data.get("value"))}
+        return sp.encode(block, pick("value", values))
     if block in ("holy_place", "breed", "priesthood", "to", "place_volcano", "place_resource"):
         return sp.encode(block, cell())
     if block in ("play", "card"):

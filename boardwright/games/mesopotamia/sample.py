@@ -7,6 +7,7 @@ and the cards in other hands and in the deck. Everything else is rebuilt from th
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from boardwright.engine.api import View
@@ -17,16 +18,39 @@ from .data import (
     CARD_IDS,
     FLAG,
     KIND_NAMES,
+    KINDS,
     OFFER0,
     OFFERING_VALUES,
     TERRAINS,
+    TP_LIFT,
+    TP_MEMBER,
+    WR_HUT,
     build_config,
     parse_options,
 )
 from .state import MesoState
 
 
+@dataclass(frozen=True)
+class Hidden:
+    """What a seat's view leaves open, as places to fill: per other seat, the `mem` indices of
+    its carriers (cell * 14 + flag; the template holds a value-2 stand-in there), its face-down
+    huts and the offerings still unaccounted for; and the cards nobody at this seat has seen."""
+
+    carried: dict[int, list[int]]
+    huts: dict[int, list[int]]
+    pools: dict[int, list[int]]
+    unseen: list[int]
+    hand_sizes: list[int]
+
+
 def sample_state(view: View, seat: int, rng: random.Random) -> MesoState:
+    template, hidden = public_part(view, seat)
+    return deal(template, hidden, seat, rng)
+
+
+def public_part(view: View, seat: int) -> tuple[MesoState, Hidden]:
+    """The state as far as the view tells it, and the hidden places left to deal."""
     cfg = build_config(int(view["players"]), parse_options(dict(view["options"])))
     n = cfg.players
     nc = cfg.ncells
@@ -66,6 +90,8 @@ def sample_state(view: View, seat: int, rng: random.Random) -> MesoState:
     s.off_supply = [[0, 0, 0, 0] for _ in range(n)]
     # offerings: own exactly; others' values shuffled over their face-down places
     hidden_huts: dict[int, list[int]] = {p: [] for p in range(n)}
+    carried_at: dict[int, list[int]] = {}
+    pools: dict[int, list[int]] = {}
     for hut in view["huts"]:
         i = 2 * cfg.index[tuple(int(x) for x in hut["cell"].split(","))] + hut["slot"]
         s.hut_owner[i] = hut["owner"]
@@ -85,21 +111,16 @@ def sample_state(view: View, seat: int, rng: random.Random) -> MesoState:
                 base = name.rstrip("*")
                 if base == "offering":
                     carried.extend([c * ALL_KINDS + flag] * cnt)
+                    m[c * ALL_KINDS + OFFER0 + flag] += cnt  # a stand-in until dealt
                 else:
                     m[c * ALL_KINDS + KIND_NAMES.index(base) + flag] += cnt
         if p == seat:
             for v in seats[p]["offerings"]:
                 s.off_supply[p][OFFERING_VALUES.index(v)] = 1
             continue
-        pool = [o for o in range(4) if o not in s.delivered[p]]
-        rng.shuffle(pool)
-        for i in carried:
-            m[i + OFFER0 + pool.pop()] += 1
-        for i in hidden_huts[p]:
-            s.hut_off[i] = pool.pop()
-        for o in pool:
-            s.off_supply[p][o] = 1
-    # cards: own hand known; the rest of the unseen cards dealt at random
+        carried_at[p] = carried
+        pools[p] = [o for o in range(4) if o not in s.delivered[p]]
+    # cards: own hand known; the rest of the unseen cards are dealt
     s.discard = [view["discard"][k] for k in CARD_IDS]
     s.boxed_cards = [view["boxed_cards"][k] for k in CARD_IDS]
     s.hands = [[0] * 8 for _ in range(n)]
@@ -107,15 +128,7 @@ def sample_state(view: View, seat: int, rng: random.Random) -> MesoState:
         s.hands[seat][CARD_IDS.index(name)] += 1
     unseen = [k for k in range(8) for _ in range(
         cfg.card_counts[k] - s.discard[k] - s.boxed_cards[k] - s.hands[seat][k])]
-    rng.shuffle(unseen)
-    for p in range(n):
-        if p == seat:
-            continue
-        for _ in range(seats[p]["hand_size"]):
-            s.hands[p][unseen.pop()] += 1
     s.deck = [0] * 8
-    for k in unseen:
-        s.deck[k] += 1
     # the turn
     s.phase = rules.PHASE_NAMES.index(view["phase"])
     s.to_move = view["active"]
@@ -133,6 +146,39 @@ def sample_state(view: View, seat: int, rng: random.Random) -> MesoState:
     s.draw_queue = list(view["draw_queue"])
     s.winner = view["winner"]
     s.capped = int(view["capped"])
+    s.invalidate()  # `where` counts the stand-ins: the dealt offerings stay on the same cells
+    rules.step_table(s)  # one step table for every world dealt from this template (same tiles)
+    return s, Hidden(carried_at, hidden_huts, pools, unseen,
+                     [x["hand_size"] for x in seats])
+
+
+def deal(template: MesoState, hidden: Hidden, seat: int, rng: random.Random) -> MesoState:
+    """One world: the hidden offerings of each other seat shuffled over its face-down places,
+    the unseen cards over the other hands and the deck."""
+    s = template.clone()
+    n = s.cfg.players
+    for p in range(n):
+        if p == seat:
+            continue
+        m = s.mem[p]
+        pool = hidden.pools[p][:]
+        rng.shuffle(pool)
+        for i in hidden.carried[p]:
+            m[i + OFFER0] -= 1
+            m[i + OFFER0 + pool.pop()] += 1
+        for i in hidden.huts[p]:
+            s.hut_off[i] = pool.pop()
+        for o in pool:
+            s.off_supply[p][o] = 1
+    unseen = hidden.unseen[:]
+    rng.shuffle(unseen)
+    for p in range(n):
+        if p == seat:
+            continue
+        for _ in range(hidden.hand_sizes[p]):
+            s.hands[p][unseen.pop()] += 1
+    for k in unseen:
+        s.deck[k] += 1
     s._legal = None
     _fix_pending_offering(s, seat, rng)
     return s
@@ -145,26 +191,45 @@ def _c(cfg: Any, lab: str) -> int:
 
 
 def _fix_pending_offering(s: MesoState, seat: int, rng: random.Random) -> None:
-    """An explorer carrying a hidden offering: pick one of the sampled carriers at its tile."""
+    """A pending piece with a hidden offering (the view shows only "an offering"): an explorer
+    of another seat, or another seat's carrier a card is moving (R9.9). Pick one of the sampled
+    carriers on its tile."""
     ph = s.phase
-    if s.to_move == seat or ph not in (rules.DRAW_TILE, rules.SCOUT_DRAW, rules.VOLCANO_PLACE,
-                                       rules.SCOUT_PICK):
-        return
-    src, _, k = s.pending
-    if k % 7 < OFFER0:
-        return
-    flag = FLAG if k >= 7 else 0
-    m = s.mem[s.to_move]
-    options = [OFFER0 + o + flag for o in range(4) if m[src * ALL_KINDS + OFFER0 + o + flag]]
-    s.pending[2] = rng.choice(options)
+    if ph in (rules.DRAW_TILE, rules.SCOUT_DRAW, rules.VOLCANO_PLACE, rules.SCOUT_PICK):
+        if s.to_move == seat:
+            return
+        src, _, k = s.pending
+        if k % KINDS < OFFER0:
+            return
+        flag = FLAG if k >= KINDS else 0
+        m = s.mem[s.to_move]
+        options = [OFFER0 + o + flag for o in range(4)
+                   if m[src * ALL_KINDS + OFFER0 + o + flag]]
+        s.pending[2] = rng.choice(options)
+    elif ph in (rules.TP_DST, rules.WR_DST):
+        src, th = s.pending
+        if ph == rules.TP_DST:
+            if not TP_MEMBER <= th < TP_LIFT:
+                return
+            owner, k = divmod(th - TP_MEMBER, ALL_KINDS)
+            base = TP_MEMBER + ALL_KINDS * owner
+        else:
+            if th >= WR_HUT:
+                return
+            owner, k = divmod(th, KINDS)
+            base = KINDS * owner
+        if owner == seat or k % KINDS < OFFER0:
+            return
+        s.pending[1] = base + rng.choice(rules.carrier_kinds(s, owner, src))
 
 
 class Determinizer:
-    """Reads nothing in advance: each draw rebuilds from the view (fast enough for Mesopotamia)."""
+    """Reads the view once; each draw clones that public part and deals the hidden facts (the
+    same worlds as `sample_state` for the same generator)."""
 
     def __init__(self, view: View, seat: int) -> None:
-        self.view = view
         self.seat = seat
+        self.template, self.hidden = public_part(view, seat)
 
     def __call__(self, rng: random.Random) -> MesoState:
-        return sample_state(self.view, self.seat, rng)
+        return deal(self.template, self.hidden, self.seat, rng)

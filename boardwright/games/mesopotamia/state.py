@@ -4,6 +4,12 @@ The rules live in `rules.py`, the determinisation in `sample.py`. The table is a
 cells (axial coordinates, `Config.coords`); `tile[cell]` is a terrain or -1. A seat's members are
 counts in a flat list `mem[seat][cell * 14 + kind]` (kind: what the member carries, +7 once it
 stole this turn), so a clone is a handful of list copies.
+
+Two aids keep move generation from scanning the table (the random-playout loop spends most of
+its time there): `where[seat]`, the tiles where a seat has members and how many (kept by the
+rules next to every change of `mem`), and `_geo`, a per-tile table of step targets that depends
+only on the tiles and is shared by clones until one of them places a tile. `invalidate()`
+rebuilds both after a position was edited by hand.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ _SCALARS = ("supply_wood", "supply_stone", "phase", "to_move", "turn", "mp", "ex
 
 
 class MesoState(State):
-    __slots__ = ("_legal", "cfg", *_LISTS, *_NESTED, *_SCALARS)
+    __slots__ = ("_legal", "_geo", "cfg", "where", *_LISTS, *_NESTED, *_SCALARS)
 
     cfg: Config
     tile: list[int]
@@ -56,6 +62,10 @@ class MesoState(State):
     wood: list[int]
     stone: list[int]
     mem: list[list[int]]
+    #: where[seat] = {cell: number of that seat's members there}, the cells of `mem` that are
+    #: not empty; kept in step with `mem` by the rules (and rebuilt by `invalidate`), so that
+    #: move generation visits a seat's few tiles instead of scanning the table
+    where: list[dict[int, int]]
     mem_supply: list[int]
     hut_owner: list[int]
     hut_off: list[int]
@@ -90,10 +100,14 @@ class MesoState(State):
     winner: int
     capped: int
     _legal: list[int] | None
+    #: `rules.step_table`'s cache: (number of placed tiles, {cell: steps}); tiles are only ever
+    #: added, so the count tells whether the table still fits (clones share it until one grows)
+    _geo: tuple[int, dict[int, tuple[tuple[int, ...], int, tuple[int, ...]]]] | None
 
     def __init__(self, cfg: Config) -> None:
         rules.setup(self, cfg)
         self._legal = None
+        self._geo = None
 
     # --- the contract, in OpenSpiel's order ----------------------------------------------
 
@@ -190,6 +204,7 @@ class MesoState(State):
         s.pending = self.pending[:]
         s.draw_queue = self.draw_queue[:]
         s.mem = [x[:] for x in self.mem]
+        s.where = [x.copy() for x in self.where]
         s.off_supply = [x[:] for x in self.off_supply]
         s.delivered = [x[:] for x in self.delivered]
         s.hands = [x[:] for x in self.hands]
@@ -207,16 +222,19 @@ class MesoState(State):
         s.winner = self.winner
         s.capped = self.capped
         s._legal = self._legal
+        s._geo = self._geo
         return s
 
     def invalidate(self) -> None:
+        """Forget every cache and recount `where` (after a position was edited by hand)."""
         self._legal = None
+        self._geo = None
+        self.where = rules.recount(self)
 
     # --- counting helpers used by rules, views and renderers ------------------------------
 
     def members_at(self, seat: int, cell: int) -> int:
-        base = cell * ALL_KINDS
-        return sum(self.mem[seat][base:base + ALL_KINDS])
+        return self.where[seat].get(cell, 0)
 
     def huts_at(self, cell: int) -> int:
         return (self.hut_owner[2 * cell] >= 0) + (self.hut_owner[2 * cell + 1] >= 0)
@@ -276,7 +294,7 @@ class MesoState(State):
                 setattr(s, name, int(data[name]))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise BadRecord(f"bad Mesopotamia state: {exc!r}") from None
-        s._legal = None
+        s.invalidate()
         return s
 
     def conserved(self) -> dict[str, int]:

@@ -202,6 +202,34 @@ export function createRenderer(elements, ctx) {
     });
   }
 
+  /** A key to the map: terrain colours, pieces and the letters for what members carry. */
+  function drawLegend() {
+    const swatch = (...children) => s("svg", { width: 22, height: 22, viewBox: "-11 -11 22 22",
+                                                "aria-hidden": "true" }, ...children);
+    const hex = (fill, dashed) => s("polygon", { points: hexPoints(0, 0, 10), fill,
+                                                 stroke: dashed ? "#999" : "#6b5b45",
+                                                 "stroke-dasharray": dashed ? "3 2" : "" });
+    const item = (mark, text) => h("li", { class: "meso-legend-item" }, mark, h("span", {}, text));
+    const terrains = Object.entries(TERRAIN_FILL).map(([terrain, fill]) =>
+      item(swatch(hex(fill, false)), t(`terrain.${terrain}`)));
+    const code = (text) => h("code", { class: "meso-legend-code" }, text);
+    return h("div", { class: "meso-legend", role: "note", "aria-label": t("web.meso.legend") },
+      h("strong", {}, t("web.meso.legend")),
+      h("ul", {},
+        ...terrains,
+        item(swatch(hex("#fffdf5", true)), t("web.meso.legend.unexplored")),
+        item(swatch(s("path", { d: "M-7 0 l7 -8 l7 8 v8 h-14 z", fill: "#888", stroke: "#222" }),
+                    s("text", { x: 0, y: 6, "font-size": 8, "text-anchor": "middle",
+                                fill: "#fff" }, "?")), t("web.meso.legend.hut")),
+        item(swatch(s("circle", { r: 7, fill: SEAT_FILL[0], stroke: "#fff", "stroke-width": 2 })),
+             t("web.meso.legend.holy")),
+        item(swatch(s("circle", { r: 7, fill: SEAT_FILL[1] }),
+                    s("text", { y: 3, "font-size": 8, "text-anchor": "middle", fill: "#fff" }, "3")),
+             t("web.meso.legend.members")),
+        item(code("w s o o7"), t("web.meso.legend.loads")),
+        item(code("w2 s1"), t("web.meso.legend.loose"))));
+  }
+
   function showList(moves) {
     elements.actions.replaceChildren(...moves.map(moveButton));
   }
@@ -226,7 +254,8 @@ export function createRenderer(elements, ctx) {
     const interactive = Boolean(state.myTurn && !state.busy);
     const index = indexMoves(interactive ? snapshot.legal : []);
     if (selected && !index.byCell.has(selected)) selected = null;
-    elements.board.replaceChildren(drawBoard(view, index, interactive));
+    elements.board.replaceChildren(h("div", { class: "meso-board" },
+      drawBoard(view, index, interactive), drawLegend()));
     elements.players.replaceChildren(...drawPlayers(snapshot));
     const buttons = [...index.buttons];
     if (selected) buttons.push(...index.byCell.get(selected));
