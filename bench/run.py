@@ -3,6 +3,7 @@ speed of the same random games through the OpenSpiel and PettingZoo adapters."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -17,8 +18,16 @@ SEARCH_TARGET_MS = {"beowulf": 1000.0}  # ISMCTS at 1,000 iterations per move
 
 
 def main() -> int:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    results = run_benchmarks(seconds, adapters=True)
+    parser = argparse.ArgumentParser(
+        description="Random-playout actions/s, clone() µs and ISMCTS ms per move for every "
+                    "game (one core), with the targets, and the same random games through the "
+                    "OpenSpiel and PettingZoo adapters. The last line is the results as JSON.")
+    parser.add_argument("seconds", nargs="?", type=float, default=3.0,
+                        help="seconds per measurement (default 3)")
+    parser.add_argument("--game", action="append", dest="games", metavar="GAME",
+                        help="only this game (repeatable; default every game)")
+    args = parser.parse_args()
+    results = run_benchmarks(args.seconds, adapters=True, games=args.games)
     print(f"{'game':<10} {'players':>7} {'actions/s':>12} {'clone µs':>9}  target")
     for r in results:
         if "adapter" in r:

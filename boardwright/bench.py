@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from boardwright.engine import registry
@@ -155,10 +156,13 @@ def adapter_rows(game: Game, players: int, seconds: float, native: float
     return rows
 
 
-def run_benchmarks(seconds: float = 3.0, adapters: bool = False) -> list[dict[str, Any]]:
-    """Every game at every player count; with `adapters`, rows `{"adapter": ...}` too."""
+def run_benchmarks(seconds: float = 3.0, adapters: bool = False,
+                   games: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Every game (or those named in `games`) at every player count; with `adapters`, rows
+    `{"adapter": ...}` too."""
     results = []
-    for game in registry.games():
+    chosen = [registry.get(name) for name in games] if games else registry.games()
+    for game in chosen:
         for players in game.info.player_counts:
             speed = playout_speed(game, players, seconds)
             results.append({
