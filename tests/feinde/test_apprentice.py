@@ -198,3 +198,14 @@ def test_r9_5_the_question_is_public_and_determinisation_keeps_it() -> None:
         view = st.view(seat)
         assert view["join_queue"] == [1] and view["asker"] == 1 and view["phase"] == rules.JOIN
         assert sample_state(view, seat, random.Random(seat)).view(seat) == view
+
+
+def test_r10_3_travel_is_not_playable_when_every_hero_shares_the_movers_space() -> None:
+    # an apprentice moving along makes this common; the card would leave no hero to go to
+    st = new_game(4)  # every hero on S1
+    clear_start_monsters(st)
+    travel = _give(st, "travel")
+    act(st, rules.RUN)
+    assert travel not in st.legal_actions()
+    put_hero(st, 3, "S4")
+    assert travel in st.legal_actions()

@@ -362,8 +362,9 @@ def playable_cards(st: FeindeState) -> list[int]:
                 out.add(k)
         elif name in ("travel", "invisibility"):
             if st.steps == 0 and not st.fought and not st.stopped and not (
-                    name == "invisibility" and st.invisible):
-                out.add(k)
+                    name == "invisibility" and st.invisible) and not (
+                    name == "travel" and all(c == st.pos[p] for c in st.pos)):
+                out.add(k)  # Travel needs another hero on another space to go to
         elif name == "swap":
             if sum(1 for x in st.token if x) >= 2:
                 out.add(k)
