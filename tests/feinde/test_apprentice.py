@@ -209,3 +209,14 @@ def test_r10_3_travel_is_not_playable_when_every_hero_shares_the_movers_space() 
     assert travel not in st.legal_actions()
     put_hero(st, 3, "S4")
     assert travel in st.legal_actions()
+
+
+def test_r10_3_an_invisible_traveller_takes_on_no_apprentice() -> None:
+    st, n1, _ = _passing([10, 2, 3, 4])
+    put_hero(st, 0, "S4")
+    invisible = _give(st, "invisibility")
+    travel = _give(st, "travel")
+    act(st, rules.RUN, invisible, travel, st.action_from_text("travel 1"))
+    assert st.pos[0] == n1 and st.phase == rules.MOVE and st.asker == 0
+    act(st, rules.END)
+    assert st.knowledge[1] == 2 and st.master[1] == -1
