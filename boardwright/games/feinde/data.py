@@ -381,6 +381,9 @@ class FeindeOptions(BaseModel):
     fright_draws_card: bool = True
     #: R12 A20: apprentice gain: `master` (seed literal), `master_minus_1` or `plus_1`
     apprentice_gain: Literal["master", "master_minus_1", "plus_1"] = "master"
+    #: R9.5 (seed rule 38): a wiser hero passing through a hero's space (or visiting him by
+    #: Travel, R10.3) may take him on as apprentice; off = only the end-of-move rule R9.1
+    pass_through_apprentice: bool = True
     #: R12 A23 (proposal): a chest is worth its gold as well as its knowledge
     chest_gold: bool = True
     #: R12 A36: end the game after this many full rounds with no defeat and no knowledge change

@@ -11,7 +11,7 @@ from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
 from .data import FeindeOptions, build_config
 from .state import FeindeState, sample_state
 
-RULES_VERSION = "feinde-1.0"
+RULES_VERSION = "feinde-1.1"  # 1.1: pass-through and Travel apprentices (R9.5)
 
 _HELP = {
     "board_file": "R1.2 a replacement board file (text map); empty = the PROPOSAL board",
@@ -19,6 +19,8 @@ _HELP = {
     "allow_two_players": "R12 A2 allow 2 players (the box says 2-6, the seed 3-6)",
     "fright_draws_card": "R12 A9 a monster that dies of fright still gives a spell card",
     "apprentice_gain": "R12 A20 master | master_minus_1 | plus_1",
+    "pass_through_apprentice": "R9.5 a wiser hero passing through (or visiting by Travel) "
+                               "may take on an apprentice (seed rule 38)",
     "chest_gold": "R12 A23 a chest also gives its (proposal) gold",
     "stall_rounds": "R12 A36 end after this many full rounds with no progress (0 = never)",
     "max_rounds": "turn cap: end and score after this many rounds (0 = none)",

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # --- phases --------------------------------------------------------------------------------
 (SETUP_TELEPORT, SETUP_MONSTER, PLACE_HERO, DUMB, CHOOSE, MOVE, DICE, FREE_STEP, REVEAL, PLACE,
- PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER, PICK, ROTATE) = range(19)
+ PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER, PICK, ROTATE, JOIN) = range(20)
 CHANCE_PHASES = frozenset((SETUP_TELEPORT, SETUP_MONSTER, DICE, REVEAL, PLACE, PLACE4, DRAW))
 
 # --- action ids ----------------------------------------------------------------------------
@@ -136,6 +136,10 @@ def _reset_turn(st: FeindeState) -> None:
     st.card_mode = st.picks_left = 0
     st.pick_first = -1
     st.picked = []
+    n = st.cfg.players
+    st.pupil = [0] * n  # R9.5 joined the mover this turn: 1 (one wiser hero) or 2 (several)
+    st.join_asked = [0] * n  # R9.5 each hero is asked at most once a turn
+    st.join_queue = []  # R9.5 heroes still to answer "join the passing hero?"
 
 
 # --- geometry: passage, sight, monster paths (R3, R6) -----------------------------------
@@ -358,8 +362,9 @@ def playable_cards(st: FeindeState) -> list[int]:
                 out.add(k)
         elif name in ("travel", "invisibility"):
             if st.steps == 0 and not st.fought and not st.stopped and not (
-                    name == "invisibility" and st.invisible):
-                out.add(k)
+                    name == "invisibility" and st.invisible) and not (
+                    name == "travel" and all(c == st.pos[p] for c in st.pos)):
+                out.add(k)  # Travel needs another hero on another space to go to
         elif name == "swap":
             if sum(1 for x in st.token if x) >= 2:
                 out.add(k)
@@ -418,7 +423,7 @@ def legal_actions(st: FeindeState) -> list[int]:
         return sorted(acts)
     if ph == FREE_STEP:
         return sorted([STEP + d for d in _step_dirs(st)] + [END])
-    if ph in (APPRENTICE, FOLLOW):
+    if ph in (APPRENTICE, FOLLOW, JOIN):
         return [YES, NO]
     if ph == DELTA:
         n = int(CARD_KINDS[st.next_token][len("monster"):])
@@ -590,6 +595,15 @@ def _dispatch(st: FeindeState, a: int, ev: list[Event]) -> None:
             st.master[s] = -1
             _ev(ev, "stays", seat=s, master=p)
         _finish_turn(st, ev)
+    elif ph == JOIN:
+        s = st.join_queue.pop(0)
+        if a == YES:
+            # R9.5/R9.2 several wiser heroes on the space where he joined: only +1 later
+            wiser = [q for q in _heroes_at(st, st.pos[s]) if st.knowledge[q] > st.knowledge[s]]
+            st.pupil[s] = 2 if len(wiser) > 1 else 1
+            st.master[s] = p
+            _ev(ev, "joins", seat=s, master=p, at=b.labels[st.pos[s]])
+        st.phase = MOVE
     elif ph == DELTA:
         st.mdelta = a - DELTA_BASE - 4
         st.mchange_used = 1
@@ -804,14 +818,41 @@ def _step(st: FeindeState, d: int, ev: list[Event], free: bool = False) -> None:
 
 
 def _after_arrival(st: FeindeState) -> None:
-    """R3.7 a monster stops the hero; R3.6 unexplored area in sight stops him and is explored."""
-    here = st.pos[st.to_move]
+    """R3.7 a monster stops the hero; R3.6 unexplored area in sight stops him and is explored;
+    R9.5 apprentices who joined on the way move along, and heroes here may join."""
+    p = st.to_move
+    here = st.pos[p]
+    for s, joined in enumerate(st.pupil):
+        if joined:
+            st.pos[s] = here  # R9.5 "he may follow his movement"
+    if st.cfg.options.pass_through_apprentice and not st.invisible:  # R10.3 Invisibility
+        st.join_queue.extend(pass_through_candidates(st, p, here))
     t = st.token[here]
     if 0 < t < CHEST0 and not st.invisible:
         st.stopped = 1
     if sees_unexplored(st, here):
         st.stopped = 1
         st.origins.append(here)
+
+
+def pass_through_candidates(st: FeindeState, p: int, cell: int) -> list[int]:
+    """R9.5 heroes on `cell` who may become the apprentice of `p` passing through (or, R10.3,
+    arriving by Travel); each is marked as asked, so he is asked once a turn."""
+    here = _heroes_at(st, cell)
+    out: list[int] = []
+    for s in here:
+        if s == p or st.pupil[s] or st.join_asked[s]:
+            continue
+        if st.knowledge[s] >= st.knowledge[p]:
+            continue  # R9.4 only a wiser hero can be followed
+        if st.master[s] == p and cell == st.turn_start_pos:
+            continue  # R9.3 his apprentice already waits there; he decides at the turn end
+        wiser = [q for q in here if st.knowledge[q] > st.knowledge[s]]
+        if _apprentice_gain(st, s, wiser) <= st.knowledge[s]:
+            continue  # R9.2 not possible when only 1 below
+        st.join_asked[s] = 1
+        out.append(s)
+    return out
 
 
 def _fight(st: FeindeState, ev: list[Event]) -> None:
@@ -984,7 +1025,7 @@ def _finish_turn(st: FeindeState, ev: list[Event]) -> None:
             st.follow_queue = [
                 s for s in range(st.cfg.players)
                 if s != p and st.master[s] == p and st.pos[s] == st.turn_start_pos
-                and st.knowledge[s] < st.knowledge[p]]  # R9.3, R9.4
+                and st.knowledge[s] < st.knowledge[p] and not st.pupil[s]]  # R9.3, R9.4
         st.asked = 1  # the followers are asked once a turn
     if st.follow_queue:
         st.phase = FOLLOW
@@ -999,6 +1040,14 @@ def _finish_turn(st: FeindeState, ev: list[Event]) -> None:
             st.phase = APPRENTICE  # R9.1
             return
         st.apprentice_yes = 0
+    for s in range(st.cfg.players):
+        if st.pupil[s]:
+            # R9.5 with R9.2: the gain comes at the end of the turn he joined in, measured
+            # against the master's knowledge then (before the master's own R9.1 gain)
+            gain = (st.knowledge[s] + 1 if st.pupil[s] == 2
+                    else _apprentice_gain(st, s, [p]))
+            set_knowledge(st, s, gain)
+            _ev(ev, "apprentice", seat=s, master=p, knowledge=st.knowledge[s])
     if st.apprentice_yes == 1:
         gain = _apprentice_gain(st, p, wiser)
         st.master[p] = max(wiser, key=lambda q: (st.knowledge[q], st.stamp[q]))
@@ -1063,6 +1112,10 @@ def advance(st: FeindeState, ev: list[Event]) -> None:
             st.phase = DRAW
             return
     if _explore(st, ev):
+        return
+    if st.join_queue:
+        st.phase = JOIN  # R9.5 a hero passed by answers before the mover goes on
+        st.asker = st.join_queue[0]
         return
     st.asker = st.to_move
     if legal_actions(st) == [END]:

@@ -19,7 +19,7 @@ from boardwright.engine.events import Event
 from . import rules
 from .data import CARD_KINDS, Config, build_config
 
-STATE_FORMAT = "feinde-state/1"
+STATE_FORMAT = "feinde-state/2"  # 2: pass-through apprentices (pupil, join_*)
 
 SCALARS = (
     "phase", "to_move", "asker", "round", "turn", "last_progress", "storage", "box", "teleport",
@@ -32,7 +32,7 @@ SCALARS = (
 LISTS = (
     "pos", "knowledge", "stamp", "chips", "gold", "token", "chip", "cross_shape", "cross_rot",
     "tiles_left", "g1", "g2", "g3", "g4", "origins", "pending_rooms", "master", "follow_gain",
-    "follow_queue", "boxed_tokens", "played", "picked",
+    "follow_queue", "boxed_tokens", "played", "picked", "pupil", "join_asked", "join_queue",
 )
 NESTED = ("trophies", "hands", "hand_groups", "deck")
 

@@ -63,6 +63,8 @@ def describe_action(st: FeindeState, a: int, lang: str = "en") -> str:
             return t("action.open")
         return t("action.fight", monster=token)
     if a == rules.YES:
+        if st.phase == rules.JOIN:
+            return t("action.yes_join", player=player_name(st.to_move, lang))
         return t("action.yes_follow" if st.phase == rules.FOLLOW else "action.yes_apprentice")
     if a == rules.NO:
         return t("action.no")
@@ -107,6 +109,8 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
         params["a"], params["b"] = rooms[0], rooms[1]
     if kind == "game_over":
         params["why"] = t("why." + str(params.get("why", "")))
+    if kind == "joins":
+        params["master"] = player_name(params.get("master", -1), lang)
     if kind == "monster_changed":
         params["delta"] = f"{params.get('delta', 0):+d}"
     text = t("event." + kind, **params)
