@@ -220,3 +220,55 @@ def test_r10_3_an_invisible_traveller_takes_on_no_apprentice() -> None:
     assert st.pos[0] == n1 and st.phase == rules.MOVE and st.asker == 0
     act(st, rules.END)
     assert st.knowledge[1] == 2 and st.master[1] == -1
+
+
+def test_r12_a28_choose_one_invisibility_towards_the_other_heroes_only() -> None:
+    """Option `invisibility_mode=choose_one`: the player picks one effect when playing the card
+    ("towards the monsters *or* the other players"); towards the heroes, nobody joins him on the
+    way, but monsters still stop him."""
+    st, n1, _n2 = _passing([10, 2, 3, 4], invisibility_mode="choose_one")
+    invisible = _give(st, "invisibility")
+    act(st, rules.RUN, invisible)
+    assert st.phase == rules.INVISIBLE and st.asker == 0
+    assert st.legal_actions() == [rules.INVIS_MONSTERS, rules.INVIS_HEROES]
+    assert describe_action(st, rules.INVIS_HEROES).startswith("Unseen by the other heroes")
+    assert st.action_from_text("unseen heroes") == rules.INVIS_HEROES
+    events = act(st, rules.INVIS_HEROES)
+    assert describe_event({"kind": "invisible", **events[0].data}) == (
+        "Player A is invisible to the other heroes.")
+    assert st.invisible == rules.UNSEEN_BY_HEROES
+    act(st, rules.STEP + 0)
+    assert st.phase == rules.MOVE and st.join_queue == []   # seat 1 was passed unasked
+    assert st.pos[1] == n1 and not st.invisible & rules.UNSEEN_BY_MONSTERS
+
+
+def test_r12_a28_choose_one_invisibility_towards_the_monsters_only() -> None:
+    st = new_game(4, invisibility_mode="choose_one")  # pinned on S1 by monster 1
+    invisible = _give(st, "invisibility")
+    act(st, rules.FIGHT_MOVE)
+    assert rules.STEP + 0 not in st.legal_actions()
+    act(st, invisible, rules.INVIS_MONSTERS)
+    assert st.invisible == rules.UNSEEN_BY_MONSTERS and st.phase == rules.MOVE
+    assert rules.STEP + 0 in st.legal_actions()   # the monster no longer holds him
+    with pytest.raises(IllegalAction):
+        st.apply(rules.INVIS_HEROES)               # not a question any more
+
+
+def test_r12_a28_invisibility_both_effects_by_default() -> None:
+    st, _n1, _n2 = _passing([10, 2, 3, 4])
+    act(st, rules.RUN, _give(st, "invisibility"))
+    assert st.phase == rules.MOVE
+    assert st.invisible == rules.UNSEEN_BY_MONSTERS | rules.UNSEEN_BY_HEROES
+
+
+
+def test_r12_a28_the_open_choice_survives_json_and_sampling() -> None:
+    st = new_game(4, invisibility_mode="choose_one")
+    act(st, rules.FIGHT_MOVE, _give(st, "invisibility"))
+    assert st.phase == rules.INVISIBLE
+    again = FeindeState.from_json(st.to_json())
+    assert again.legal_actions() == st.legal_actions()
+    for seat in range(4):
+        world = sample_state(st.view(seat), seat, random.Random(seat))
+        assert world.view(seat) == st.view(seat)
+        assert world.legal_actions() == st.legal_actions()

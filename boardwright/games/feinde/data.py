@@ -384,6 +384,9 @@ class FeindeOptions(BaseModel):
     #: R9.5 (seed rule 38): a wiser hero passing through a hero's space (or visiting him by
     #: Travel, R10.3) may take him on as apprentice; off = only the end-of-move rule R9.1
     pass_through_apprentice: bool = True
+    #: R12 A28: Invisibility works "towards the monsters and/or the other players": `both`
+    #: effects at once, or the player chooses one of them when playing it (`choose_one`)
+    invisibility_mode: Literal["both", "choose_one"] = "both"
     #: R12 A23 (proposal): a chest is worth its gold as well as its knowledge
     chest_gold: bool = True
     #: R12 A36: end the game after this many full rounds with no defeat and no knowledge change

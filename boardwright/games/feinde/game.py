@@ -21,6 +21,7 @@ _HELP = {
     "apprentice_gain": "R12 A20 master | master_minus_1 | plus_1",
     "pass_through_apprentice": "R9.5 a wiser hero passing through (or visiting by Travel) "
                                "may take on an apprentice (seed rule 38)",
+    "invisibility_mode": "R12 A28 Invisibility: both effects, or choose_one (monsters or heroes)",
     "chest_gold": "R12 A23 a chest also gives its (proposal) gold",
     "stall_rounds": "R12 A36 end after this many full rounds with no progress (0 = never)",
     "max_rounds": "turn cap: end and score after this many rounds (0 = none)",

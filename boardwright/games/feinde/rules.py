@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # --- phases --------------------------------------------------------------------------------
 (SETUP_TELEPORT, SETUP_MONSTER, PLACE_HERO, DUMB, CHOOSE, MOVE, DICE, FREE_STEP, REVEAL, PLACE,
- PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER, PICK, ROTATE, JOIN) = range(20)
+ PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER, PICK, ROTATE, JOIN, INVISIBLE) = range(21)
 CHANCE_PHASES = frozenset((SETUP_TELEPORT, SETUP_MONSTER, DICE, REVEAL, PLACE, PLACE4, DRAW))
 
 # --- action ids ----------------------------------------------------------------------------
@@ -53,6 +53,9 @@ PICK_ROOM = 400  # + index into board.rooms (red cards pick a monster or chest)
 PICK_CROSS = 460  # + index into board.crossings (green card)
 ROT_BASE = 480  # + new rotation 0..3
 DONE = 490  # stop using a card early (second crossing, third monster)
+INVIS_MONSTERS, INVIS_HEROES = 491, 492  # R10.3 Invisibility's one effect (choose_one mode)
+#: `st.invisible` bits: monsters neither stop nor pin the hero; no apprentice joins him
+UNSEEN_BY_MONSTERS, UNSEEN_BY_HEROES = 1, 2
 NUM_ACTIONS = 500
 
 DUMB_TILE = 99  # the dumbest-player tile under monster 23 (R1.1)
@@ -317,7 +320,7 @@ def _hero_cell(st: FeindeState) -> int:
 def _pinned(st: FeindeState) -> bool:
     """R3.4 a hero on a monster's space may not walk away (unless he killed it or escaped)."""
     t = st.token[_hero_cell(st)]
-    return 0 < t < CHEST0 and not st.escaped and not st.invisible
+    return 0 < t < CHEST0 and not st.escaped and not st.invisible & UNSEEN_BY_MONSTERS
 
 
 def _step_dirs(st: FeindeState) -> list[int]:
@@ -425,6 +428,8 @@ def legal_actions(st: FeindeState) -> list[int]:
         return sorted([STEP + d for d in _step_dirs(st)] + [END])
     if ph in (APPRENTICE, FOLLOW, JOIN):
         return [YES, NO]
+    if ph == INVISIBLE:
+        return [INVIS_MONSTERS, INVIS_HEROES]
     if ph == DELTA:
         n = int(CARD_KINDS[st.next_token][len("monster"):])
         m = st.token[_hero_cell(st)]
@@ -603,6 +608,10 @@ def _dispatch(st: FeindeState, a: int, ev: list[Event]) -> None:
             st.pupil[s] = 2 if len(wiser) > 1 else 1
             st.master[s] = p
             _ev(ev, "joins", seat=s, master=p, at=b.labels[st.pos[s]])
+        st.phase = MOVE
+    elif ph == INVISIBLE:
+        st.invisible = UNSEEN_BY_MONSTERS if a == INVIS_MONSTERS else UNSEEN_BY_HEROES
+        _ev(ev, "invisible", seat=p, towards="monsters" if a == INVIS_MONSTERS else "heroes")
         st.phase = MOVE
     elif ph == DELTA:
         st.mdelta = a - DELTA_BASE - 4
@@ -825,10 +834,10 @@ def _after_arrival(st: FeindeState) -> None:
     for s, joined in enumerate(st.pupil):
         if joined:
             st.pos[s] = here  # R9.5 "he may follow his movement"
-    if st.cfg.options.pass_through_apprentice and not st.invisible:  # R10.3 Invisibility
+    if st.cfg.options.pass_through_apprentice and not st.invisible & UNSEEN_BY_HEROES:
         st.join_queue.extend(pass_through_candidates(st, p, here))
     t = st.token[here]
-    if 0 < t < CHEST0 and not st.invisible:
+    if 0 < t < CHEST0 and not st.invisible & UNSEEN_BY_MONSTERS:
         st.stopped = 1
     if sees_unexplored(st, here):
         st.stopped = 1
@@ -1004,7 +1013,10 @@ def _play(st: FeindeState, k: int, ev: list[Event]) -> None:
         st.next_token = k
         st.phase = DELTA
     elif name == "invisibility":
-        st.invisible = 1
+        if st.cfg.options.invisibility_mode == "both":
+            st.invisible = UNSEEN_BY_MONSTERS | UNSEEN_BY_HEROES
+        else:
+            st.phase = INVISIBLE  # R12 A28 the player says which effect
     elif name == "travel":
         st.phase = TRAVEL
     else:
@@ -1189,7 +1201,8 @@ def action_from_json(cfg: Config, data: Mapping[str, Any]) -> int:
 
 
 _NAMED = {FIGHT_MOVE: "fight-move", RUN: "run", REST: "rest", ESCAPE: "escape",
-          TELEPORT: "teleport", END: "end", FIGHT: "fight", YES: "yes", NO: "no", MSTOP: "mstop"}
+          TELEPORT: "teleport", END: "end", FIGHT: "fight", YES: "yes", NO: "no", MSTOP: "mstop",
+          INVIS_MONSTERS: "unseen monsters", INVIS_HEROES: "unseen heroes"}
 
 
 def action_to_text(cfg: Config, a: int) -> str:

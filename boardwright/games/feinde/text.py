@@ -86,6 +86,10 @@ def describe_action(st: FeindeState, a: int, lang: str = "en") -> str:
         return t("action.rotate", rot=a - rules.ROT_BASE)
     if a == rules.DONE:
         return t("action.done")
+    if a == rules.INVIS_MONSTERS:
+        return t("action.unseen_monsters")
+    if a == rules.INVIS_HEROES:
+        return t("action.unseen_heroes")
     return text
 
 
@@ -111,6 +115,8 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
         params["why"] = t("why." + str(params.get("why", "")))
     if kind == "joins":
         params["master"] = player_name(params.get("master", -1), lang)
+    if kind == "invisible":
+        params["towards"] = t("towards." + str(params.get("towards", "monsters")))
     if kind == "monster_changed":
         params["delta"] = f"{params.get('delta', 0):+d}"
     text = t("event." + kind, **params)
