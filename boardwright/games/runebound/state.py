@@ -1228,34 +1228,42 @@ class RuneboundState(State):
     def _first_strike(self, p: dict[str, Any], name: str, off: int, ev: list[Event]) -> None:
         g = self.g
         cb = g["combat"]
+        cb["fs"], activated = self._spend_first_strike(p, name, off)
         if name == "fs_hero":
-            ab = self.hero(p).ability
             cb["hero_fs"] = 1
-            self._exhaust(-1, ab.exhaustion)
-            dmg = {"ranged": self.hero(p).mind, "melee": self.hero(p).body,
-                   "magic": self.hero(p).spirit}[ab.mode][1]
-            cb["fs"] = [ab.mode, self._attack_value(p, -1, ab.mode), dmg, -1]
         elif name == "fs_ally":
-            ally = p["allies"][off]
-            mc = self.ally_card(ally[0])
             cb["ally_fs"][off] = 1
-            self._exhaust(off, mc.ability.exhaustion)
-            mode = mc.ability.mode
-            cb["fs"] = [mode, self._attack_value(p, off, mode),
-                        {"ranged": mc.mind, "melee": mc.body, "magic": mc.spirit}[mode][1], off]
-        else:
-            key = p["items"][off][0]
-            eff, usage = self.item_effect(key)
-            if usage == "discard":
-                p["items"].pop(off)
-                self._lose_item(key)
-            else:
-                p["items"][off][1] = 1
-                g["act"].append("before")
-                cb["item_fs"] = 1
-            cb["fs"] = [eff.mode, self._attack_value(p, -1, eff.mode), eff.damage, -1]
+        elif activated:
+            g["act"].append("before")
+            cb["item_fs"] = 1
         ev.append(Event("first_strike", {"seat": g["seat"], "kind": name, "mode": cb["fs"][0]}))
         g["pending"] = ["roll", "fs"]
+
+    def _spend_first_strike(self, p: dict[str, Any], name: str,
+                            off: int) -> tuple[list[Any], bool]:
+        """R7.2 what a first strike costs (against a card or a hero): the figure's ability
+        exhausts it; an item is discarded or activated. Returns the strike (mode, attack value,
+        damage, figure) and whether an item was activated."""
+        if name == "fs_hero":
+            ab = self.hero(p).ability
+            self._exhaust(-1, ab.exhaustion, p)
+            return [ab.mode, self._attack_value(p, -1, ab.mode),
+                    self._hero_damage(p, ab.mode), -1], False
+        if name == "fs_ally":
+            mc = self.ally_card(p["allies"][off][0])
+            self._exhaust(off, mc.ability.exhaustion, p)
+            mode = mc.ability.mode
+            return [mode, self._attack_value(p, off, mode),
+                    (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1], off], False
+        key = p["items"][off][0]
+        eff, usage = self.item_effect(key)
+        if usage == "discard":
+            p["items"].pop(off)
+            self._lose_item(key)
+        else:
+            p["items"][off][1] = 1
+        return ([eff.mode, self._attack_value(p, -1, eff.mode), eff.damage, -1],
+                usage != "discard")
 
     def _lose_item(self, key: int) -> None:
         if key < REWARD:
@@ -1740,29 +1748,13 @@ class RuneboundState(State):
         cb = g["combat"]
         seat = cb["fs_side"]
         p = g["players"][seat]
+        cb["fs"], activated = self._spend_first_strike(p, name, off)
         if name == "fs_hero":
-            ab = self.hero(p).ability
             cb["pfs"][0] = 1
-            self._exhaust(-1, ab.exhaustion, p)
-            cb["fs"] = [ab.mode, self._attack_value(p, -1, ab.mode),
-                        self._hero_damage(p, ab.mode), -1]
         elif name == "fs_ally":
-            mc = self.ally_card(p["allies"][off][0])
             cb["pfs"][1 + off] = 1
-            self._exhaust(off, mc.ability.exhaustion, p)
-            mode = mc.ability.mode
-            cb["fs"] = [mode, self._attack_value(p, off, mode),
-                        (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1], off]
-        else:
-            key = p["items"][off][0]
-            eff, usage = self.item_effect(key)
-            if usage == "discard":
-                p["items"].pop(off)
-                self._lose_item(key)
-            else:
-                p["items"][off][1] = 1
-                cb["pfs"][3] = 1
-            cb["fs"] = [eff.mode, self._attack_value(p, -1, eff.mode), eff.damage, -1]
+        elif activated:
+            cb["pfs"][3] = 1
         ev.append(Event("first_strike", {"seat": seat, "kind": name, "mode": cb["fs"][0]}))
         g["actor"] = -1
         g["pending"] = ["roll", "pvp_fs_target"]
