@@ -729,27 +729,25 @@ def cell_resource_flag(off: int) -> tuple[int, int, int]:
 
 
 def _pick_up(s: MesoState, off: int, ev: list[Event]) -> None:
-    c, res, fl = cell_resource_flag(off)
-    p = s.to_move
-    m = s.mem[p]
-    m[c * ALL_KINDS + EMPTY + fl] -= 1
-    m[c * ALL_KINDS + res + fl] += 1
-    pile = s.wood if res == WOOD else s.stone
-    pile[c] -= 1
-    s.free_used += 1
-    ev.append(_ev("pick_up", seat=p, cell=s.cfg.label(c), resource=KIND_NAMES[res]))
+    _carry(s, off, ev, +1, "pick_up")
 
 
 def _drop(s: MesoState, off: int, ev: list[Event]) -> None:
+    _carry(s, off, ev, -1, "drop")
+
+
+def _carry(s: MesoState, off: int, ev: list[Event], delta: int, kind: str) -> None:
+    """An empty-handed member picks up (`delta` +1) one wood or stone from its tile, or a
+    carrier drops it (-1); either is one of the turn's free steps."""
     c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
-    m[c * ALL_KINDS + res + fl] -= 1
-    m[c * ALL_KINDS + EMPTY + fl] += 1
+    m[c * ALL_KINDS + EMPTY + fl] -= delta
+    m[c * ALL_KINDS + res + fl] += delta
     pile = s.wood if res == WOOD else s.stone
-    pile[c] += 1
+    pile[c] -= delta
     s.free_used += 1
-    ev.append(_ev("drop", seat=p, cell=s.cfg.label(c), resource=KIND_NAMES[res]))
+    ev.append(_ev(kind, seat=p, cell=s.cfg.label(c), resource=KIND_NAMES[res]))
 
 
 def _swap(s: MesoState, off: int, ev: list[Event]) -> None:
