@@ -340,28 +340,25 @@ def _packaged(name: str) -> str:
     return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
 
 
+def _read(path: str, packaged: str, what: str) -> tuple[str, str]:
+    """The text of a user's replacement file (or the packaged PROPOSAL) and its name."""
+    if not path:
+        return _packaged(packaged), packaged
+    try:
+        return Path(path).read_text(encoding="utf-8"), path
+    except OSError as exc:
+        raise BadConfig(f"cannot read {what} file {path}: {exc.strerror}",
+                        code=f"bad_{what}") from None
+
+
 @lru_cache(maxsize=8)
 def load_board(path: str = "") -> Board:
-    if not path:
-        return parse_board(_packaged("board_proposal.txt"), "board_proposal.txt")
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadConfig(f"cannot read board file {path}: {exc.strerror}",
-                        code="bad_board") from None
-    return parse_board(text, path)
+    return parse_board(*_read(path, "board_proposal.txt", "board"))
 
 
 @lru_cache(maxsize=8)
 def load_tables(path: str = "") -> Tables:
-    if not path:
-        return parse_components(_packaged("components_proposal.json"), "components_proposal.json")
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadConfig(f"cannot read components file {path}: {exc.strerror}",
-                        code="bad_components") from None
-    return parse_components(text, path)
+    return parse_components(*_read(path, "components_proposal.json", "components"))
 
 
 # --- options -------------------------------------------------------------------------------
