@@ -6,6 +6,7 @@ from typing import Any
 
 from boardwright.engine import registry
 from boardwright.games.feinde import rules
+from boardwright.games.feinde.data import CARD_INDEX
 from boardwright.games.feinde.state import FeindeState
 
 GAME = registry.get("feinde")
@@ -62,3 +63,14 @@ def kinds(events: list[Any]) -> list[str]:
 def at(st: FeindeState, row: int, col: int) -> int:
     """The space at a map position."""
     return st.cfg.board.pos.index((row, col))
+
+
+def give(st: FeindeState, name: str, seat: int = 0) -> int:
+    """Deal the spell card `name` to `seat` from the deck; returns the action that plays it."""
+    k = CARD_INDEX[name]
+    g = next(i for i, grp in enumerate(st.deck) if grp[k])
+    st.deck[g][k] -= 1
+    st.hands[seat].append(k)
+    st.hand_groups[seat].append(g)
+    st._legal = None
+    return rules.PLAY + k

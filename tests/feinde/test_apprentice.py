@@ -6,23 +6,21 @@ from __future__ import annotations
 import random
 
 import pytest
-from feinde_helpers import act, cell, clear_start_monsters, kinds, new_game, put_hero, put_token
+from feinde_helpers import (
+    act,
+    cell,
+    clear_start_monsters,
+    give,
+    kinds,
+    new_game,
+    put_hero,
+    put_token,
+)
 
 from boardwright.engine.errors import IllegalAction
 from boardwright.games.feinde import rules
-from boardwright.games.feinde.data import CARD_INDEX
 from boardwright.games.feinde.state import FeindeState, sample_state
 from boardwright.games.feinde.text import describe_action, describe_event
-
-
-def _give(st: FeindeState, name: str, seat: int = 0) -> int:
-    k = CARD_INDEX[name]
-    g = next(i for i, grp in enumerate(st.deck) if grp[k])
-    st.deck[g][k] -= 1
-    st.hands[seat].append(k)
-    st.hand_groups[seat].append(g)
-    st._legal = None
-    return rules.PLAY + k
 
 
 def _north(st: FeindeState, c: int) -> int:
@@ -116,7 +114,7 @@ def test_r9_5_r9_2_several_masters_give_only_plus_one() -> None:
 
 def test_r9_5_the_gain_is_measured_against_the_master_at_the_turn_end() -> None:
     st, _, _ = _passing([10, 2, 3, 4])
-    know = _give(st, "know2")
+    know = give(st, "know2")
     act(st, rules.RUN, rules.STEP + 0, rules.YES, know, rules.END)
     assert st.knowledge[0] == 12 and st.knowledge[1] == 12
 
@@ -143,7 +141,7 @@ def test_r9_5_option_off_keeps_only_the_end_of_move_rule() -> None:
 
 def test_r10_3_invisibility_no_apprentice_joins_as_you_pass() -> None:
     st, n1, _n2 = _passing([10, 2, 3, 4])
-    invisible = _give(st, "invisibility")
+    invisible = give(st, "invisibility")
     act(st, rules.RUN, invisible, rules.STEP + 0)
     assert st.phase == rules.MOVE and st.asker == 0 and st.join_queue == []
     act(st, rules.STEP + 0, rules.END)
@@ -153,7 +151,7 @@ def test_r10_3_invisibility_no_apprentice_joins_as_you_pass() -> None:
 def test_r10_3_travel_the_visited_hero_may_become_the_apprentice_for_the_rest_of_the_turn() -> None:
     st, n1, n2 = _passing([10, 2, 3, 4])
     put_hero(st, 0, "S4")  # far away; the travel goes to seat 1 on n1
-    travel = _give(st, "travel")
+    travel = give(st, "travel")
     act(st, rules.RUN, travel)
     assert st.legal_actions() == [st.action_from_text("travel 1")]
     act(st, st.action_from_text("travel 1"))
@@ -175,7 +173,7 @@ def test_r10_3_travel_to_a_wiser_hero_takes_on_no_apprentice() -> None:
     clear_start_monsters(st)
     put_hero(st, 3, "S4")
     st.knowledge[:] = [10, 4, 3, 12]
-    travel = _give(st, "travel")
+    travel = give(st, "travel")
     act(st, rules.RUN, travel, st.action_from_text("travel 3"))
     _settle(st)
     assert st.phase != rules.JOIN and st.pupil == [0, 0, 0, 0] and st.join_queue == []
@@ -192,7 +190,7 @@ def test_r9_5_a_wrong_answer_is_refused_and_changes_nothing() -> None:
 
 def test_r9_5_the_question_is_public_and_determinisation_keeps_it() -> None:
     st, _, _ = _passing([10, 2, 3, 4])
-    _give(st, "move2", seat=1)
+    give(st, "move2", seat=1)
     act(st, rules.RUN, rules.STEP + 0)
     for seat in range(4):
         view = st.view(seat)
@@ -204,7 +202,7 @@ def test_r10_3_travel_is_not_playable_when_every_hero_shares_the_movers_space() 
     # an apprentice moving along makes this common; the card would leave no hero to go to
     st = new_game(4)  # every hero on S1
     clear_start_monsters(st)
-    travel = _give(st, "travel")
+    travel = give(st, "travel")
     act(st, rules.RUN)
     assert travel not in st.legal_actions()
     put_hero(st, 3, "S4")
@@ -214,8 +212,8 @@ def test_r10_3_travel_is_not_playable_when_every_hero_shares_the_movers_space() 
 def test_r10_3_an_invisible_traveller_takes_on_no_apprentice() -> None:
     st, n1, _ = _passing([10, 2, 3, 4])
     put_hero(st, 0, "S4")
-    invisible = _give(st, "invisibility")
-    travel = _give(st, "travel")
+    invisible = give(st, "invisibility")
+    travel = give(st, "travel")
     act(st, rules.RUN, invisible, travel, st.action_from_text("travel 1"))
     assert st.pos[0] == n1 and st.phase == rules.MOVE and st.asker == 0
     act(st, rules.END)
@@ -227,7 +225,7 @@ def test_r12_a28_choose_one_invisibility_towards_the_other_heroes_only() -> None
     ("towards the monsters *or* the other players"); towards the heroes, nobody joins him on the
     way, but monsters still stop him."""
     st, n1, _n2 = _passing([10, 2, 3, 4], invisibility_mode="choose_one")
-    invisible = _give(st, "invisibility")
+    invisible = give(st, "invisibility")
     act(st, rules.RUN, invisible)
     assert st.phase == rules.INVISIBLE and st.asker == 0
     assert st.legal_actions() == [rules.INVIS_MONSTERS, rules.INVIS_HEROES]
@@ -244,7 +242,7 @@ def test_r12_a28_choose_one_invisibility_towards_the_other_heroes_only() -> None
 
 def test_r12_a28_choose_one_invisibility_towards_the_monsters_only() -> None:
     st = new_game(4, invisibility_mode="choose_one")  # pinned on S1 by monster 1
-    invisible = _give(st, "invisibility")
+    invisible = give(st, "invisibility")
     act(st, rules.FIGHT_MOVE)
     assert rules.STEP + 0 not in st.legal_actions()
     act(st, invisible, rules.INVIS_MONSTERS)
@@ -256,7 +254,7 @@ def test_r12_a28_choose_one_invisibility_towards_the_monsters_only() -> None:
 
 def test_r12_a28_invisibility_both_effects_by_default() -> None:
     st, _n1, _n2 = _passing([10, 2, 3, 4])
-    act(st, rules.RUN, _give(st, "invisibility"))
+    act(st, rules.RUN, give(st, "invisibility"))
     assert st.phase == rules.MOVE
     assert st.invisible == rules.UNSEEN_BY_MONSTERS | rules.UNSEEN_BY_HEROES
 
@@ -264,7 +262,7 @@ def test_r12_a28_invisibility_both_effects_by_default() -> None:
 
 def test_r12_a28_the_open_choice_survives_json_and_sampling() -> None:
     st = new_game(4, invisibility_mode="choose_one")
-    act(st, rules.FIGHT_MOVE, _give(st, "invisibility"))
+    act(st, rules.FIGHT_MOVE, give(st, "invisibility"))
     assert st.phase == rules.INVISIBLE
     again = FeindeState.from_json(st.to_json())
     assert again.legal_actions() == st.legal_actions()

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from feinde_helpers import act, cell, clear_start_monsters, kinds, new_game, put_hero, put_token
+from feinde_helpers import (
+    act,
+    cell,
+    clear_start_monsters,
+    give,
+    kinds,
+    new_game,
+    put_hero,
+    put_token,
+)
 
 from boardwright.games.feinde import rules
 from boardwright.games.feinde.data import CARD_INDEX, TILE_SHAPES
-from boardwright.games.feinde.state import FeindeState
-
-
-def give(st: FeindeState, name: str, seat: int = 0) -> int:
-    k = CARD_INDEX[name]
-    g = next(i for i, grp in enumerate(st.deck) if grp[k])
-    st.deck[g][k] -= 1
-    st.hands[seat].append(k)
-    st.hand_groups[seat].append(g)
-    st._legal = None
-    return rules.PLAY + k
 
 
 def test_r10_1_no_card_before_choosing_action_1_or_2_nor_the_turn_it_is_drawn() -> None:

@@ -64,3 +64,14 @@ def fight(s: RuneboundState, card_id: str, colour: str | None = None) -> None:
     s._legal = None
     act(s, "face")
     act(s, "draw_adv", i)
+
+
+def meet(players: int = 2, **options: Any) -> RuneboundState:
+    """Both heroes on one plain hex; seat 0's movement has just ended there."""
+    s = new_game(players, **options)
+    h = plain_hex(s)
+    for p in s.g["players"]:
+        p["pos"] = p["prev"] = h
+    s._arrive([])
+    s._legal = None
+    return s

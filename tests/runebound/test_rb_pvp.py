@@ -4,20 +4,9 @@ out, nobody gains experience."""
 
 from __future__ import annotations
 
-from rb_helpers import act, legal_names, mkt, new_game, plain_hex, roll
+from rb_helpers import act, legal_names, meet, mkt, roll
 
 from boardwright.engine.api import CHANCE
-
-
-def meet(players: int = 2):
-    """Both heroes on one plain hex; seat 0's movement has just ended there."""
-    s = new_game(players)
-    h = plain_hex(s)
-    for p in s.g["players"]:
-        p["pos"] = p["prev"] = h
-    s._arrive([])
-    s._legal = None
-    return s
 
 
 def attack(s) -> None:

@@ -4,23 +4,13 @@ a miss has no effect; the limits of R7.2 hold for each side."""
 
 from __future__ import annotations
 
-from rb_helpers import act, legal_names, mkt, new_game, plain_hex, roll
+from rb_helpers import act, legal_names, meet, mkt, roll
 
 from boardwright.engine.api import CHANCE
 
 
-def meet(heroes: list[str]):
-    s = new_game(2, heroes=heroes)
-    h = plain_hex(s)
-    for p in s.g["players"]:
-        p["pos"] = p["prev"] = h
-    s._arrive([])
-    s._legal = None
-    return s
-
-
 def test_r7_14a_the_attacked_hero_strikes_first_then_the_attacker() -> None:
-    s = meet(["varikas", "bram"])  # Varikas (seat 0): a repeatable magic first strike
+    s = meet(heroes=["varikas", "bram"])  # Varikas (seat 0): a repeatable magic first strike
     a, d = s.g["players"]
     d["items"] = [[mkt(s, "dwarven_firebomb"), 0]]  # discard: a ranged first strike, damage 2
     act(s, "attack_player", 1)
@@ -46,13 +36,13 @@ def test_r7_14a_the_attacked_hero_strikes_first_then_the_attacker() -> None:
 
 
 def test_r7_14a_a_side_without_first_strikes_is_passed_over() -> None:
-    s = meet(["bram", "ysolde"])  # neither has a first strike
+    s = meet(heroes=["bram", "ysolde"])  # neither has a first strike
     act(s, "attack_player", 1)
     assert s.g["phase"] == "pvp_escape" and s.current_player() == 0
 
 
 def test_r7_14a_a_non_repeatable_ability_strikes_once_and_discard_items_are_free() -> None:
-    s = meet(["bram", "oswin"])  # Oswin: one ranged first strike (not repeatable)
+    s = meet(heroes=["bram", "oswin"])  # Oswin: one ranged first strike (not repeatable)
     d = s.g["players"][1]
     bomb = mkt(s, "dwarven_firebomb")
     d["items"] = [[bomb, 0], [bomb, 0]]  # two discard items: never limited (R7.2)
@@ -71,7 +61,7 @@ def test_r7_14a_a_non_repeatable_ability_strikes_once_and_discard_items_are_free
 
 
 def test_r7_14a_a_first_strike_that_beats_a_hero_ends_the_fight() -> None:
-    s = meet(["varikas", "bram"])
+    s = meet(heroes=["varikas", "bram"])
     d = s.g["players"][1]
     d["wounds"] = s.stat(d, "life") - 1
     act(s, "attack_player", 1)  # Bram has no first strike: Varikas strikes

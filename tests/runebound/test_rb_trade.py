@@ -8,22 +8,11 @@ import json
 import random
 
 import pytest
-from rb_helpers import act, legal_names, mkt, new_game, plain_hex
+from rb_helpers import act, legal_names, meet, mkt
 
 from boardwright.engine.errors import IllegalAction
 from boardwright.games.runebound.game import GAME
 from boardwright.games.runebound.state import REWARD
-
-
-def meet(players: int = 2, **options: object):
-    """Both heroes on one plain hex; seat 0's movement has just ended there."""
-    s = new_game(players, **options)
-    h = plain_hex(s)
-    for p in s.g["players"]:
-        p["pos"] = p["prev"] = h
-    s._arrive([])
-    s._legal = None
-    return s
 
 
 def items_of(s, kind: str) -> list[int]:
