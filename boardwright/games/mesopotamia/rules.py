@@ -789,12 +789,7 @@ def _steal(s: MesoState, off: int, ev: list[Event]) -> None:
     res = WOOD + r
     victim = s.mem[o]
     i = c * ALL_KINDS
-    if victim[i + res]:
-        victim[i + res] -= 1
-        victim[i + EMPTY] += 1
-    else:
-        victim[i + res + FLAG] -= 1
-        victim[i + EMPTY + FLAG] += 1
+    _unload(victim, i, res)
     m = s.mem[p]
     m[i + EMPTY] -= 1
     m[i + res + FLAG] += 1  # R4.6 this member has stolen this turn
@@ -807,17 +802,20 @@ def _end_movement(s: MesoState, off: int, ev: list[Event]) -> None:
     ev.append(_ev("end_movement", seat=s.to_move))
 
 
+def _unload(members: list[int], i: int, res: int) -> None:
+    """One of the members counted at `i` (a tile's slot) gives up its `res`: an unmarked carrier
+    if there is one, else one marked as having stolen this turn (it stays marked)."""
+    flag = 0 if members[i + res] else FLAG
+    members[i + res + flag] -= 1
+    members[i + EMPTY + flag] += 1
+
+
 def _build_hut(s: MesoState, off: int, ev: list[Event]) -> None:
     c, o = divmod(off, 4)
     p = s.to_move
     m = s.mem[p]
     i = c * ALL_KINDS
-    if m[i + WOOD]:  # the wood goes back to the supply (R5.1)
-        m[i + WOOD] -= 1
-        m[i + EMPTY] += 1
-    else:
-        m[i + WOOD + FLAG] -= 1
-        m[i + EMPTY + FLAG] += 1
+    _unload(m, i, WOOD)  # the wood goes back to the supply (R5.1)
     s.supply_wood += 1
     slot = 0 if s.hut_owner[2 * c] < 0 else 1
     s.hut_owner[2 * c + slot] = p
@@ -836,12 +834,7 @@ def _holy_place(s: MesoState, off: int, ev: list[Event]) -> None:
     p = s.to_move
     m = s.mem[p]
     i = c * ALL_KINDS
-    if m[i + STONE]:
-        m[i + STONE] -= 1
-        m[i + EMPTY] += 1
-    else:
-        m[i + STONE + FLAG] -= 1
-        m[i + EMPTY + FLAG] += 1
+    _unload(m, i, STONE)
     s.supply_stone += 1
     s.holy[c] = p
     s.holy_supply[p] -= 1
