@@ -1255,15 +1255,20 @@ class RuneboundState(State):
             mode = mc.ability.mode
             return [mode, self._attack_value(p, off, mode),
                     (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1], off], False
-        key = p["items"][off][0]
+        eff, activated = self._spend_item(p, off)
+        return [eff.mode, self._attack_value(p, -1, eff.mode), eff.damage, -1], activated
+
+    def _spend_item(self, p: dict[str, Any], i: int) -> tuple[Any, bool]:
+        """A once-per-use item in a fight: a discard item goes under the market deck, any
+        other turns face down (activated). Returns its effect and whether it was activated."""
+        key = p["items"][i][0]
         eff, usage = self.item_effect(key)
         if usage == "discard":
-            p["items"].pop(off)
+            p["items"].pop(i)
             self._lose_item(key)
-        else:
-            p["items"][off][1] = 1
-        return ([eff.mode, self._attack_value(p, -1, eff.mode), eff.damage, -1],
-                usage != "discard")
+            return eff, False
+        p["items"][i][1] = 1
+        return eff, True
 
     def _lose_item(self, key: int) -> None:
         if key < REWARD:
@@ -1542,12 +1547,8 @@ class RuneboundState(State):
         g = self.g
         cb = g["combat"]
         key = p["items"][i][0]
-        eff, usage = self.item_effect(key)
-        if usage == "discard":
-            p["items"].pop(i)
-            self._lose_item(key)
-        else:
-            p["items"][i][1] = 1
+        eff, activated = self._spend_item(p, i)
+        if activated:
             g["act"].append(cb["window"])
         cb["dmg"] = max(0, cb["dmg"] - eff.amount)
         ev.append(Event("prevent", {"seat": g["seat"], "card": key, "left": cb["dmg"]}))
