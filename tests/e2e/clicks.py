@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 # Elements that send a move at once, and elements that start a two-click move.
 MOVE_NOW = "#board [data-action], #hand [data-action], #actions [data-action]"
@@ -75,6 +75,12 @@ def click_one_move(page: Page, rng: random.Random) -> str:
         target = targets.nth(rng.randrange(targets.count()))
     else:
         target = now.nth(rng.randrange(n_now))
+    return send_move(page, target, seq)
+
+
+def send_move(page: Page, target: Locator, seq: str) -> str:
+    """Click `target` (an element carrying a move) and wait until the move is taken; returns
+    the move. `seq` is the page's sequence number from before any click of this move."""
     action = target.get_attribute("data-action") or ""
     target.click()
     # Our own move comes back as an update (seq grows); a refusal shows an error instead.

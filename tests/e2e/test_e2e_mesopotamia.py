@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from .clicks import Tab, create_match, wait_for_turn_or_end
+from .clicks import Tab, create_match, send_move, wait_for_turn_or_end
 
 MAX_STEPS = 300
 TURN_CAP = 6  # two turns for each of the three seats
@@ -32,14 +32,7 @@ def click_one(page: Page, rng: random.Random) -> str:
                           "#actions [data-action='finish_action']")
     target = enders.first if enders.count() and rng.random() < 0.3 else \
         now.nth(rng.randrange(now.count()))
-    action = target.get_attribute("data-action") or ""
-    target.click()
-    page.wait_for_function(
-        "(seq) => document.body.dataset.seq !== seq"
-        " || !document.getElementById('error').hidden", arg=seq, timeout=30_000)
-    error = page.locator("#error")
-    assert error.is_hidden(), f"the move {action!r} was refused: {error.text_content()}"
-    return action
+    return send_move(page, target, seq)
 
 
 def test_play_a_capped_mesopotamia_match_against_two_bots(
