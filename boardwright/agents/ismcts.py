@@ -91,7 +91,8 @@ class ISMCTSAgent:
                  exploration: float = 0.3, depth: int = 0, scale: float = 10.0,
                  widen_after: int = 8, widen_base: int = 4, widen_rate: float = 2.0,
                  finish_turn: int = 0, chance_leaf: int = 0, lazy: int = 0,
-                 reply: int = 0, bias: float = 0.0) -> None:
+                 reply: int = 0, bias: float = 0.0, reply_first: int = 0,
+                 macro: int = 0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         self.iterations = iterations
@@ -107,6 +108,8 @@ class ISMCTSAgent:
         self.lazy = bool(lazy)
         self.reply = bool(reply)
         self.bias = bias
+        self.reply_first = bool(reply_first)
+        self.macro = bool(macro)
         self.last_iterations = 0
         self._root: Node | None = None
         self._baseline: list[float] | None = None
@@ -144,6 +147,8 @@ class ISMCTSAgent:
         node = root
         c = self.exploration
         mover = TERMINAL
+        root_actor = state.current_player()
+        replied = False  # has the path reached another seat's decision yet?
         # selection and expansion, sampling chance on the way
         while True:
             actor = state.current_player()
@@ -154,6 +159,13 @@ class ISMCTSAgent:
                 if self.chance_leaf:
                     break
                 continue
+            first_reply = self.reply_first and not replied and actor != root_actor
+            if actor != root_actor:
+                replied = True
+            if first_reply and node.order is None:
+                # the opponents' first answers are ranked at once, so that a root move is
+                # judged against the best replies from its first visits on
+                node.order = self._order(game, state, state.legal_actions(), actor, rng, node)
             if (self.lazy and node.order is None and node is not root
                     and node.visits < self.widen_after):
                 # a young node is judged as it stands: its first children would be random
@@ -172,6 +184,8 @@ class ISMCTSAgent:
                 child.available = 1
                 children[action] = child
                 state.apply(action)
+                if self.macro:
+                    self._finish_turn(game, state, actor, rng)
                 path.append(child)
                 break
             legal = [a for a in legal if a in children]
@@ -187,6 +201,8 @@ class ISMCTSAgent:
                 if score > best_score:
                     best_action, best_score = a, score
             state.apply(best_action)
+            if self.macro:
+                self._finish_turn(game, state, actor, rng)
             node = children[best_action]
             path.append(node)
         self._complete_leaf(game, state, mover, rng)
@@ -227,7 +243,7 @@ class ISMCTSAgent:
         for a in legal:
             child = state.clone()
             child.apply(a)
-            if self.finish_turn:
+            if self.finish_turn or self.macro:
                 self._finish_turn(game, child, actor, rng)
             scored.append((margins(game.evaluate(child))[actor], a))
         scored.sort(key=lambda x: (-x[0], x[1]))

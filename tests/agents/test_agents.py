@@ -239,3 +239,52 @@ def test_ismcts_bias_follows_the_heuristic_when_strong() -> None:
     assert root is not None and root.order is not None
     assert root.prior[root.order[0]] == 1.0 and min(root.prior.values()) == 0.0
     assert choice == root.order[0]
+
+
+def test_ismcts_reply_first_ranks_the_opponents_answers_at_once() -> None:
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    agent = ISMCTSAgent(iterations=60, lazy=1, widen_after=8, reply_first=1)
+    agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
+    assert agent._root is not None
+    figures = [c for a, c in agent._root.children.items()
+               if state.action_to_text(a).startswith("fig")]
+    # a root move seen once is already judged against the opponent's best-ranked answer
+    seen_once = [c for c in figures if c.visits >= 1]
+    assert seen_once and all(c.order is not None and c.children for c in seen_once)
+    lazy = ISMCTSAgent(iterations=60, lazy=1, widen_after=8)
+    lazy.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
+    assert lazy._root is not None
+    assert any(c.order is None for c in lazy._root.children.values())
+
+
+def test_ismcts_macro_tree_holds_whole_turns() -> None:
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    agent = ISMCTSAgent(iterations=300, macro=1)
+    agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
+    assert agent._root is not None
+    draw = agent._root.children[state.action_from_text("draw")]
+    assert draw.visits > 8 and draw.children
+    # below "draw" come the opponent's turns, not the drawn tile's choice and placement
+    ids = state.cfg.ids
+    assert all(a < ids.choose for a in draw.children), sorted(draw.children)
+
+
+def test_beowulf_rollout_policy_puts_a_horn_where_it_multiplies_own_figures() -> None:
+    # seat 0: Beowulf on D4 with a +3 beside it; seat 1: Beowulf on A1 and a Longship on B2
+    options = {"tiles": [["H"] + ["+3"] * 6, ["+1"], ["+1"]],
+               "boards": [". . . .\n. . . .\n. . . .\n. . . .", ". .", ". ."]}
+    state = GAME.new_initial_state(2, options)
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    for text in ("fig 4 D4", "fig 4 A1", "draw"):
+        state.apply(state.action_from_text(text))
+    state.apply(state.chance_outcomes()[0][0])
+    for text in ("tile +3/I", "put D2", "fig 1 B2", "draw"):
+        state.apply(state.action_from_text(text))
+    state.apply(state.chance_outcomes()[-1][0])  # the Horn
+    state.apply(state.action_from_text("tile H/I"))
+    put = state.action_to_text(GAME.rollout_action(state, random.Random(0)))
+    # only own Beowulf's lines, away from seat 1's figures (a plain-value rule saw no difference)
+    assert put in {"put D3", "put C4"}, put

@@ -1,7 +1,9 @@
 """A fast rollout policy for Beowulf's search agents: plausible moves at a few µs each.
 
 Placing a tile: the empty space where its value helps one's own figures most and the others'
-least (value × the diamonds in the space's row and column, own counted plus, others minus).
+least (value × the diamonds in the space's row and column, own counted plus, others minus). A
+special tile's worth lies in its effect, not its value: its few most promising spaces (most
+diamonds in their lines) are judged by the heuristic itself, as the greedy player would.
 Placing a figure: the space whose lines hold the most value, if that beats drawing. Other
 decisions (effects, Good Counsel) are random. Used only on worlds an agent sampled itself.
 """
@@ -9,48 +11,78 @@ decisions (effects, Good Counsel) are random. Used only on worlds an agent sampl
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from .data import FIG, GORGE_CODE
+from .heuristic import evaluate, per_faces
 from .notation import TileType
 from .rules import PLAY, SELECT, TURN, empty_cells
 from .state import BeowulfState
 
 GORGE = int(TileType.GORGE)
 TREASURE = int(TileType.TREASURE)
+PLAIN = int(TileType.PLAIN)
 COUNSEL = int(TileType.COUNSEL)
 #: a figure is placed only where its lines already hold at least this much per diamond
 FIGURE_THRESHOLD = 3
+#: a special tile is tried on this many spaces where own figures weigh most, and as many where
+#: other players' figures do
+SPECIAL_SHORTLIST = 3
 
 
 def _lines(state: BeowulfState, cell: int) -> list[int]:
     """The cells in `cell`'s row and column segments (stopping at gorges), itself excluded."""
     cfg = state.cfg
     ab = cfg.boards[state.act]
-    width = cfg.grid_cols
     board = state.board
-    faces = cfg.faces
-    r, c = divmod(cell, width)
-    out = []
-    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-        rr, cc = r + dr, c + dc
-        while 0 <= rr < ab.rows and 0 <= cc < ab.cols:
-            code = board[rr * width + cc]
-            if code == GORGE_CODE or (0 < code < FIG and faces[code - 1][0] == GORGE):
+    cuts = _gorge_codes(cfg.faces)
+    out: list[int] = []
+    for ray in _rays(ab.rows, ab.cols, cfg.grid_cols)[cell]:
+        for n in ray:
+            if board[n] in cuts:
                 break
-            out.append(rr * width + cc)
-            rr, cc = rr + dr, cc + dc
+            out.append(n)
     return out
 
 
-def _tile_gain(state: BeowulfState, seat: int, cell: int, value: int) -> float:
+@cache
+def _rays(rows: int, cols: int, width: int) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Per cell, the four straight runs of cells away from it, nearest first."""
+    out: dict[int, tuple[tuple[int, ...], ...]] = {}
+    for r in range(rows):
+        for c in range(cols):
+            out[r * width + c] = (
+                tuple(r * width + cc for cc in range(c + 1, cols)),
+                tuple(r * width + cc for cc in range(c - 1, -1, -1)),
+                tuple(rr * width + c for rr in range(r + 1, rows)),
+                tuple(rr * width + c for rr in range(r - 1, -1, -1)),
+            )
+    return out
+
+
+@per_faces
+def _gorge_codes(faces: tuple[tuple[int, int], ...]) -> frozenset[int]:
+    return frozenset({GORGE_CODE} | {1 + k for k, face in enumerate(faces) if face[0] == GORGE})
+
+
+def _weights(state: BeowulfState, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Per space, the diamonds of the figures in its lines: own minus others', and all of them.
+
+    Built from the figures outwards (a space is in a figure's lines exactly when the figure is in
+    the space's), so it costs one walk per figure rather than one per empty space.
+    """
+    signed: dict[int, int] = {}
+    total: dict[int, int] = {}
     board = state.board
-    weight = 0
-    for n in _lines(state, cell):
-        code = board[n]
+    for cell in state.cfg.boards[state.act].spaces:
+        code = board[cell]
         if code >= FIG:
             owner, diamonds = divmod(code - FIG, 5)
-            weight += diamonds if owner == seat else -diamonds
-    return value * weight
+            mine = diamonds if owner == seat else -diamonds
+            for n in _lines(state, cell):
+                signed[n] = signed.get(n, 0) + mine
+                total[n] = total.get(n, 0) + diamonds
+    return signed, total
 
 
 def _line_value(state: BeowulfState, cell: int) -> int:
@@ -63,7 +95,8 @@ def _best_tile(state: BeowulfState, seat: int, tiles: list[int]) -> int:
     """The tile in hand whose best empty space gains the most (a Treasure may be cashed)."""
     cfg = state.cfg
     ids = cfg.ids
-    weights = [_tile_gain(state, seat, c, 1) for c in empty_cells(state)] or [0]
+    signed, _ = _weights(state, seat)
+    weights = [signed.get(c, 0) for c in empty_cells(state)] or [0]
     top, bottom = max(weights), min(weights)
 
     def gain(action: int) -> tuple[float, int]:
@@ -100,13 +133,39 @@ def rollout_action(state: BeowulfState, rng: random.Random) -> int:
         if tiles:
             return _best_tile(state, seat, tiles)
     if state.phase == PLAY and cfg.faces[state.selected][0] != COUNSEL:
-        value = cfg.faces[state.selected][1]
-        puts = [a for a in legal if ids.put <= a < ids.cash]
-        if puts:
-            best_put = max(puts, key=lambda a: (_tile_gain(state, seat, a - ids.put, value), -a))
-            gain = _tile_gain(state, seat, best_put - ids.put, value)
-            if ids.cash in legal and cfg.faces[state.selected][0] == TREASURE and value >= gain:
-                return ids.cash
-            return best_put
+        return _best_play(state, seat, legal)
     return rng.choice(legal)
 
+
+def _best_play(state: BeowulfState, seat: int, legal: list[int]) -> int:
+    """Where to play the selected tile. A plain tile (or a Treasure) goes where value × diamonds
+    is best; a special tile's few most promising spaces are judged by the heuristic itself."""
+    cfg = state.cfg
+    ids = cfg.ids
+    tile_type, value = cfg.faces[state.selected]
+    puts = [a for a in legal if ids.put <= a < ids.cash]
+    signed, total = _weights(state, seat)
+    if tile_type in (PLAIN, TREASURE):
+        best_put = max(puts, key=lambda a: (value * signed.get(a - ids.put, 0), -a))
+        gain = value * signed.get(best_put - ids.put, 0)
+        if ids.cash in legal and tile_type == TREASURE and value >= gain:
+            return ids.cash
+        return best_put
+    # a special tile's effect reaches only figures' lines, helping or hurting their owners: judge
+    # the spaces where own figures weigh most, those where others' do, and any other choice
+    # (replacing a Mead)
+    near = sorted((a for a in puts if total.get(a - ids.put)),
+                  key=lambda a: (-signed[a - ids.put], a))
+    ends = near[:SPECIAL_SHORTLIST] + near[SPECIAL_SHORTLIST:][-SPECIAL_SHORTLIST:]
+    shortlist = (ends or puts[:1]) + [a for a in legal if a not in puts]
+    if len(shortlist) == 1:
+        return shortlist[0]
+    best, best_value = shortlist[0], float("-inf")
+    for action in shortlist:
+        child = state.clone()
+        child.apply(action)
+        values = evaluate(child)
+        lead = values[seat] - max(v for p, v in enumerate(values) if p != seat)
+        if lead > best_value:
+            best, best_value = action, lead
+    return best
