@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from boardwright.engine.api import CHANCE, TERMINAL, Game, State, View
 from boardwright.engine.play import sample_chance
@@ -84,35 +84,66 @@ def terminal_rewards(state: State, scale: float,
     return [0.5 * (p in winners) / len(winners) + 0.5 * m for p, m in enumerate(squashed)]
 
 
+#: the tree-shape settings and their values where neither the spec nor the game sets them
+TREE_SETTINGS: dict[str, float] = {
+    "exploration": 0.3, "depth": 0, "scale": 10.0,
+    "widen_after": 8, "widen_base": 4, "widen_rate": 2.0,
+    "finish_turn": 0, "chance_leaf": 0, "lazy": 0, "reply": 0, "bias": 0.0,
+    "reply_first": 0, "macro": 0,
+}
+#: settings that count (depth, widening) or switch (the opt-in shapes) rather than weigh
+WHOLE_SETTINGS = frozenset({"depth", "widen_after", "widen_base"})
+SWITCHES = frozenset({"finish_turn", "chance_leaf", "lazy", "reply", "reply_first", "macro"})
+
+
 class ISMCTSAgent:
+    """Settings: `iterations`, `seconds` and any of `TREE_SETTINGS`. A setting the spec leaves
+    out takes the game's `search_defaults` (the values measured best for that game), else the
+    value in `TREE_SETTINGS`."""
+
     name = "ismcts"
 
     def __init__(self, iterations: int = 1000, seconds: float | None = None,
-                 exploration: float = 0.3, depth: int = 0, scale: float = 10.0,
-                 widen_after: int = 8, widen_base: int = 4, widen_rate: float = 2.0,
-                 finish_turn: int = 0, chance_leaf: int = 0, lazy: int = 0,
-                 reply: int = 0, bias: float = 0.0, reply_first: int = 0,
-                 macro: int = 0) -> None:
+                 **settings: float) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        unknown = sorted(set(settings) - set(TREE_SETTINGS))
+        if unknown:
+            raise TypeError(f"unknown settings {', '.join(unknown)}; known: iterations, "
+                            f"seconds, {', '.join(TREE_SETTINGS)}")
         self.iterations = iterations
         self.seconds = seconds
-        self.exploration = exploration
-        self.depth = depth
-        self.scale = scale
-        self.widen_after = widen_after
-        self.widen_base = widen_base
-        self.widen_rate = widen_rate
-        self.finish_turn = bool(finish_turn)
-        self.chance_leaf = bool(chance_leaf)
-        self.lazy = bool(lazy)
-        self.reply = bool(reply)
-        self.bias = bias
-        self.reply_first = bool(reply_first)
-        self.macro = bool(macro)
+        self._explicit = dict(settings)
+        self._tuned_for: Game | None = None
+        self._configure({})
         self.last_iterations = 0
         self._root: Node | None = None
         self._baseline: list[float] | None = None
+
+    def _configure(self, game_defaults: Mapping[str, float]) -> None:
+        merged = {**TREE_SETTINGS, **game_defaults, **self._explicit}
+        for key, value in merged.items():
+            if key in SWITCHES:
+                setattr(self, key, bool(value))
+            elif key in WHOLE_SETTINGS:
+                setattr(self, key, int(value))
+            else:
+                setattr(self, key, float(value))
+
+    # the settings as attributes, set by `_configure`
+    exploration: float
+    depth: int
+    scale: float
+    widen_after: int
+    widen_base: int
+    widen_rate: float
+    finish_turn: bool
+    chance_leaf: bool
+    lazy: bool
+    reply: bool
+    bias: float
+    reply_first: bool
+    macro: bool
 
     def choose(
         self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
@@ -120,6 +151,9 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self._tuned_for is not game:
+            self._configure(game.search_defaults)
+            self._tuned_for = game
         sampler = game.determinizer(view, seat)
         root: Node | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -187,6 +221,10 @@ class ISMCTSAgent:
                 if self.macro:
                     self._finish_turn(game, state, actor, rng)
                 path.append(child)
+                if (self.reply_first and not replied
+                        and state.current_player() not in (root_actor, CHANCE, TERMINAL)):
+                    node = child  # even a new move's first visit meets the best answer
+                    continue
                 break
             legal = [a for a in legal if a in children]
             best_action, best_score = legal[0], -1.0

@@ -143,6 +143,9 @@ class Game(ABC):
     """A game's rules: stateless, registered once, makes and reads states."""
 
     info: GameInfo
+    #: search settings measured to suit this game (e.g. ISMCTS tree-shape switches), used by a
+    #: search agent wherever its own spec does not set them; documented where a game sets them
+    search_defaults: Mapping[str, float] = {}
 
     @abstractmethod
     def new_initial_state(

@@ -207,7 +207,7 @@ def test_ismcts_chance_leaf_grows_no_tree_below_a_draw() -> None:
 def test_ismcts_lazy_nodes_open_children_only_once_ordered() -> None:
     state = _midgame(2, seed=11, steps=12)
     seat = state.current_player()
-    agent = ISMCTSAgent(iterations=300, lazy=1, widen_after=8)
+    agent = ISMCTSAgent(iterations=300, lazy=1, widen_after=8, finish_turn=0, chance_leaf=0)
     agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
     assert agent._root is not None
     young = [c for c in agent._root.children.values() if c.visits < 8]
@@ -288,3 +288,29 @@ def test_beowulf_rollout_policy_puts_a_horn_where_it_multiplies_own_figures() ->
     put = state.action_to_text(GAME.rollout_action(state, random.Random(0)))
     # only own Beowulf's lines, away from seat 1's figures (a plain-value rule saw no difference)
     assert put in {"put D3", "put C4"}, put
+
+
+def test_ismcts_takes_the_games_tuned_settings_unless_the_spec_sets_them() -> None:
+    state = _midgame(2, seed=11, steps=12)
+
+    def tuned(spec: str, game: object = GAME, position: State = state) -> ISMCTSAgent:
+        agent = make_agent(spec)
+        assert isinstance(agent, ISMCTSAgent)
+        player = position.current_player()
+        agent.choose(game, player, position.view(player),  # type: ignore[arg-type]
+                     position.legal_actions(), random.Random(0))
+        return agent
+
+    assert GAME.search_defaults  # Beowulf declares its measured tree shape
+    agent = tuned("ismcts:20")
+    assert all(getattr(agent, k) == bool(v) for k, v in GAME.search_defaults.items())
+    overridden = tuned("ismcts:iterations=20/lazy=0")
+    assert not overridden.lazy
+    assert overridden.finish_turn == bool(GAME.search_defaults["finish_turn"])
+    # a game without tuned settings gets the plain defaults
+    feinde = registry.get("feinde")
+    assert not feinde.search_defaults
+    other = tuned("ismcts:5", feinde, midgame(feinde, 3, 1, 5))
+    assert not (other.lazy or other.finish_turn or other.chance_leaf)
+    with pytest.raises(BadConfig, match="known: iterations"):
+        make_agent("ismcts:lazzy=1")

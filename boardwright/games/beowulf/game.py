@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
@@ -46,6 +47,11 @@ class BeowulfGame(Game):
         options=_options_info(),
         languages=("en", "hu", "cs"),
     )
+    #: ISMCTS tree shape measured strongest here (docs/strength.md, fourth session): a drawn
+    #: tile is played out by the rollout policy and judged at once (a draw's subtree of tile
+    #: choices and spaces is too wide to explore), and a young node is judged as it stands
+    search_defaults: Mapping[str, float] = MappingProxyType(
+        {"finish_turn": 1, "chance_leaf": 1, "lazy": 1})
 
     def new_initial_state(
         self, players: int, options: Mapping[str, Any] | None = None
