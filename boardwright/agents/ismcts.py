@@ -8,8 +8,9 @@ heuristic. Rewards are per seat in [0, 1]: how much each seat's heuristic lead o
 opponent grew since the search's start, squashed (at the end of the game, half for the win and
 half for that margin), so every seat maximises its own result (max^n).
 
-Five opt-in settings change the tree's shape (docs/strength.md has their measurements; none
-has yet been shown to make the agent stronger, so all are off by default):
+Seven switches and a weight change the tree's shape (docs/strength.md has their measurements).
+All are off unless the game's `search_defaults` or the agent's spec turns them on; Beowulf turns
+on the first three, the combination measured strongest there:
 - `finish_turn=1`: a leaf in the middle of the mover's compound move (a tile drawn, not yet placed)
   is played to the end of that move with the rollout policy before it is judged, and so is each
   action when progressive widening orders a node's actions;
@@ -19,6 +20,10 @@ has yet been shown to make the agent stronger, so all are off by default):
   visits), instead of opening random children whose replies would flatter the move above it;
 - `reply=1`: a leaf is judged after the mover's move is finished and the next seat's whole move
   is played with the rollout policy (a one-turn look at the opponent's answer);
+- `reply_first=1`: the first node where another seat decides ranks its actions at once, and a new
+  root move goes on to its best-ranked answer, so every root move is judged against replies;
+- `macro=1`: every tree edge is a whole turn: after the tree's action the rest of the mover's
+  turn (chance, then the policy's choices) is played out, so the tree holds no half-made moves;
 - `bias=W`: progressive bias: an ordered node adds W × (the action's one-step value scaled to
   [0, 1]) / (visits + 1) to its children's UCT scores, so that few visits follow the heuristic.
 
