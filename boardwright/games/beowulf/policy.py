@@ -2,8 +2,8 @@
 
 Placing a tile: the empty space where its value helps one's own figures most and the others'
 least (value × the diamonds in the space's row and column, own counted plus, others minus). A
-special tile's worth lies in its effect, not its value: its few most promising spaces (most
-diamonds in their lines) are judged by the heuristic itself, as the greedy player would.
+special tile's worth lies in its effect, not its value: the few spaces where own figures weigh
+most and those where others' do are judged by the heuristic itself, as the greedy player would.
 Placing a figure: the space whose lines hold the most value, if that beats drawing. Other
 decisions (effects, Good Counsel) are random. Used only on worlds an agent sampled itself.
 """
@@ -144,6 +144,8 @@ def _best_play(state: BeowulfState, seat: int, legal: list[int]) -> int:
     ids = cfg.ids
     tile_type, value = cfg.faces[state.selected]
     puts = [a for a in legal if ids.put <= a < ids.cash]
+    if not puts:
+        return legal[0]
     signed, total = _weights(state, seat)
     if tile_type in (PLAIN, TREASURE):
         best_put = max(puts, key=lambda a: (value * signed.get(a - ids.put, 0), -a))
