@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from types import MappingProxyType
 from typing import Any
 
 from .events import Event
@@ -145,7 +146,7 @@ class Game(ABC):
     info: GameInfo
     #: search settings measured to suit this game (e.g. ISMCTS tree-shape switches), used by a
     #: search agent wherever its own spec does not set them; documented where a game sets them
-    search_defaults: Mapping[str, float] = {}
+    search_defaults: Mapping[str, float] = MappingProxyType({})
 
     @abstractmethod
     def new_initial_state(
