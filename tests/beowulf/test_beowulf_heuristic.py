@@ -10,7 +10,8 @@ import pytest
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
 from boardwright.games.beowulf import GAME, BeowulfState
-from boardwright.games.beowulf.heuristic import evaluate, reference_evaluate
+from boardwright.games.beowulf.data import FIG
+from boardwright.games.beowulf.heuristic import Weights, evaluate, reference_evaluate
 from boardwright.games.beowulf.notation import TileType
 
 
@@ -41,3 +42,23 @@ def test_r5_2_fast_evaluation_equals_the_rules_scoring(players: int,
     for state in positions:
         assert evaluate(state) == reference_evaluate(state)
 
+
+
+def test_weights_price_unused_figures_and_open_spaces_as_given() -> None:
+    """The heuristic's guesses are data: a caller's `Weights` replace the shipped ones, in the
+    fast evaluation and its reference alike."""
+    state = GAME.new_initial_state(2, {})
+    # at the start every figure is unused: 1×4 + 2×3 + 3×2 diamonds, and 4 longships at half
+    nothing = Weights(unused_diamond=(0.0, 0.0, 0.0), tile_fill_share=0.0)
+    two_each = Weights(unused_diamond=(2.0, 0.0, 0.0), tile_fill_share=0.0)
+    assert evaluate(state, nothing) == [50.0, 50.0]
+    assert evaluate(state, two_each) == reference_evaluate(state, two_each) == [86.0, 86.0]
+    shipped = Weights().unused_diamond[0]
+    assert evaluate(state) == [50.0 + 18 * shipped] * 2
+    # the open-space share counts only where a figure stands in an open line
+    mid = next(s for s in _random_positions(2, 3) if s.act == 0 and s.empty
+               and any(code >= FIG for code in s.board))
+    low = Weights(tile_fill_share=0.0)
+    high = Weights(tile_fill_share=1.0)
+    assert evaluate(mid, low) != evaluate(mid, high)
+    assert evaluate(mid, high) == reference_evaluate(mid, high)

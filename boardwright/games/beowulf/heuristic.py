@@ -1,13 +1,14 @@
 """A heuristic for Beowulf's search agents: each seat's saga points if the act ended now, plus
-what its unused figures and hand are still worth. Only ever applied to states an agent sampled
-from its own view, so it cannot leak hidden facts.
+what its unused figures and the tiles still to come are likely worth. Only ever applied to
+states an agent sampled from its own view, so it cannot leak hidden facts.
 
-The weights are plain, named numbers: the agents' strength depends on them, the rules do not.
+Its guesses about the future are the named numbers in `Weights`; callers may pass their own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, wraps
 from typing import Any, TypeVar
 
@@ -21,9 +22,6 @@ GORGE = int(TileType.GORGE)
 HORN = int(TileType.HORN)
 TREACHERY = int(TileType.TREACHERY)
 
-#: saga points an unused figure is worth per diamond: it can still score in a later act and it
-#: breaks ties (R6.3); lower in Act III, where only the tie-break is left after the act
-UNUSED_DIAMOND_VALUE = (2.0, 1.5, 0.5)
 _T = TypeVar("_T")
 
 
@@ -49,11 +47,25 @@ def per_faces(fn: Callable[..., _T]) -> Callable[..., _T]:
     return remembered
 
 
-#: share of the still empty spaces that tiles (rather than figures) will fill
-TILE_FILL_SHARE = 0.6
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's guesses about the future, as named numbers: the agents' strength depends
+    on them, the rules do not. Fitted by greedy-against-greedy duels (`bench/beowulf_weights.py`;
+    docs/strength.md, fifth session): these won 329.5 of 600 games (54.9%, 95% CI 50.9–58.8%)
+    against the earlier (2, 1.5, 0.5) and 0.6."""
+
+    #: saga points an unused figure is worth per diamond, by act: it can still score in a later
+    #: act and it breaks ties (R6.3); lowest in Act III, where only the tie-break is left
+    unused_diamond: tuple[float, ...] = (3.0, 2.0, 0.5)
+    #: share of a figure's empty line spaces counted as filled by an average pool tile: less than
+    #: the share tiles fill, since the other players put their perils in one's lines
+    tile_fill_share: float = 0.3
 
 
-def evaluate(state: BeowulfState) -> list[float]:
+DEFAULT_WEIGHTS = Weights()
+
+
+def evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Estimated final saga points per seat: `reference_evaluate`'s numbers, computed in one
     pass over the act's flat board (the search calls this at every leaf; the reference builds a
     scoring grid and a score record per figure, about five times slower)."""
@@ -112,15 +124,17 @@ def evaluate(state: BeowulfState) -> list[float]:
         multiplier = diamonds + horns[rs] + horns[cs]
         multipliers.append(multiplier)
         values[owner] += (sums[rs] + sums[cs]) * multiplier
-    weight = UNUSED_DIAMOND_VALUE[min(state.act, len(UNUSED_DIAMOND_VALUE) - 1)]
+    per_act = weights.unused_diamond
+    weight = per_act[min(state.act, len(per_act) - 1)]
     for p, supply in enumerate(state.supply):
         values[p] += weight * (2 * supply[2] + 3 * supply[3] + 4 * supply[4])
         values[p] += weight * 0.5 * supply[1]  # longships come back every act
     mean = _mean_pool_value(state)
     if mean and state.empty:
+        share = weights.tile_fill_share
         for i, multiplier in zip(figures, multipliers, strict=True):
             open_cells = open_in[row_seg[i]] + open_in[col_seg[i]]
-            values[(codes[i] - FIG) // 5] += TILE_FILL_SHARE * mean * open_cells * multiplier
+            values[(codes[i] - FIG) // 5] += share * mean * open_cells * multiplier
     return values
 
 
@@ -145,7 +159,7 @@ def _face_tables(faces: tuple[tuple[int, int], ...]) -> tuple[list[int], list[in
     return [-1] + [f[0] for f in faces], [0] + [f[1] for f in faces]
 
 
-def reference_evaluate(state: BeowulfState) -> list[float]:
+def reference_evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """`evaluate` written with the rules' own scoring (R5.2, R4.8–R4.10): the definition the
     fast version is tested against."""
     values = [float(x) for x in state.saga]
@@ -156,7 +170,8 @@ def reference_evaluate(state: BeowulfState) -> list[float]:
     scores, _ = score_grid(grid, cfg.options.face_down_horn_keeps_ability)
     for fs in scores.values():
         values[fs.seat] += fs.points
-    weight = UNUSED_DIAMOND_VALUE[min(state.act, len(UNUSED_DIAMOND_VALUE) - 1)]
+    per_act = weights.unused_diamond
+    weight = per_act[min(state.act, len(per_act) - 1)]
     for p, supply in enumerate(state.supply):
         values[p] += weight * (2 * supply[2] + 3 * supply[3] + 4 * supply[4])
         values[p] += weight * 0.5 * supply[1]  # longships come back every act
@@ -175,7 +190,7 @@ def reference_evaluate(state: BeowulfState) -> list[float]:
                 open_in[col_seg[i]] = open_in.get(col_seg[i], 0) + 1
         for i, fs in scores.items():
             open_cells = open_in.get(row_seg[i], 0) + open_in.get(col_seg[i], 0)
-            values[fs.seat] += TILE_FILL_SHARE * mean * open_cells * fs.multiplier
+            values[fs.seat] += weights.tile_fill_share * mean * open_cells * fs.multiplier
     return values
 
 
