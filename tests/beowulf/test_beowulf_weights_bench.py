@@ -1,0 +1,40 @@
+"""`bench/beowulf_weights.py` duels two sets of heuristic weights and reports the luck."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from boardwright.games.beowulf.heuristic import Weights
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "beowulf_weights.py"
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("beowulf_weights", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_deal_is_played_from_both_seats_with_each_players_weights() -> None:
+    script = _script()
+    shipped, earlier = Weights(), Weights(unused_diamond=(2.0, 1.5, 0.5), tile_fill_share=0.6)
+    results = [script._one((shipped, earlier, 8000, seat)) for seat in (0, 1)]
+    # the same weights on both sides would mirror each other; the margins are A's, from A's seat
+    for win, margin in results:
+        assert win in (0.0, 0.5, 1.0)
+        assert (win == 1.0) == (margin > 0) or margin == 0
+    mirrored = [script._one((shipped, shipped, 8000, seat)) for seat in (0, 1)]
+    assert mirrored[0][1] == -mirrored[1][1]
+
+
+def test_bad_weights_are_refused_with_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        _script().main(["--a", "0.3", "three,2,0.5"])
+    assert exit_info.value.code == 2
+    assert "comma-separated numbers" in capsys.readouterr().err
