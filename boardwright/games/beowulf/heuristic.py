@@ -124,11 +124,7 @@ def evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
         multiplier = diamonds + horns[rs] + horns[cs]
         multipliers.append(multiplier)
         values[owner] += (sums[rs] + sums[cs]) * multiplier
-    per_act = weights.unused_diamond
-    weight = per_act[min(state.act, len(per_act) - 1)]
-    for p, supply in enumerate(state.supply):
-        values[p] += weight * (2 * supply[2] + 3 * supply[3] + 4 * supply[4])
-        values[p] += weight * 0.5 * supply[1]  # longships come back every act
+    _add_unused_figures(values, state, weights)
     mean = _mean_pool_value(state)
     if mean and state.empty:
         share = weights.tile_fill_share
@@ -170,11 +166,7 @@ def reference_evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) 
     scores, _ = score_grid(grid, cfg.options.face_down_horn_keeps_ability)
     for fs in scores.values():
         values[fs.seat] += fs.points
-    per_act = weights.unused_diamond
-    weight = per_act[min(state.act, len(per_act) - 1)]
-    for p, supply in enumerate(state.supply):
-        values[p] += weight * (2 * supply[2] + 3 * supply[3] + 4 * supply[4])
-        values[p] += weight * 0.5 * supply[1]  # longships come back every act
+    _add_unused_figures(values, state, weights)
     mean = _mean_pool_value(state)
     if mean and state.empty and scores:
         # a figure's open spaces will likely hold tiles worth `mean` on average
@@ -192,6 +184,15 @@ def reference_evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) 
             open_cells = open_in.get(row_seg[i], 0) + open_in.get(col_seg[i], 0)
             values[fs.seat] += weights.tile_fill_share * mean * open_cells * fs.multiplier
     return values
+
+
+def _add_unused_figures(values: list[float], state: BeowulfState, weights: Weights) -> None:
+    """Each seat's figures in supply, at the act's worth per diamond (R6.3 tie-break included)."""
+    per_act = weights.unused_diamond
+    weight = per_act[min(state.act, len(per_act) - 1)]
+    for p, supply in enumerate(state.supply):
+        values[p] += weight * (2 * supply[2] + 3 * supply[3] + 4 * supply[4])
+        values[p] += weight * 0.5 * supply[1]  # longships come back every act
 
 
 def _mean_pool_value(state: BeowulfState) -> float:
