@@ -7,12 +7,17 @@ with its Wilson 95% interval, the mean margin, and the spread of the margin, whi
 luck there is: with margins spread σ per game, a player must lead by about 0.39σ on average to
 win 65% of games.
 
-    .venv/bin/python bench/beowulf_weights.py --a 0.3 3,2,0.5 --b 0.6 2,1.5,0.5 --deals 100
+Each side is the shipped 2-player weights with any fields replaced (`FIELD=N[,N,...]`, one number
+per act; a shorter list's last number serves the later acts):
+
+    .venv/bin/python bench/beowulf_weights.py --b line_discount=0 tempo_start=0 tempo_end=0 \
+        hand_peril=0 hand_special=0 tile_fill_share=0.3 --deals 300
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 from collections.abc import Sequence
@@ -24,7 +29,7 @@ from boardwright.arena.stats import wilson_interval
 from boardwright.engine.api import Game, State
 from boardwright.engine.play import play_game
 from boardwright.engine.registry import get
-from boardwright.games.beowulf.heuristic import Weights, evaluate
+from boardwright.games.beowulf.heuristic import Weights, evaluate, shipped_weights
 from boardwright.games.beowulf.state import BeowulfState
 
 #: the normal quantile of a 65% win share: the mean lead, in σ, that wins 65% of games
@@ -67,22 +72,29 @@ def _one(task: tuple[Weights, Weights, int, int]) -> tuple[float, float]:
     return (seat in winners) / len(winners), returns[seat] - returns[1 - seat]
 
 
-def _weights(values: Sequence[str]) -> Weights:
-    share, per_act = values
-    return Weights(unused_diamond=tuple(float(x) for x in per_act.split(",")),
-                   tile_fill_share=float(share))
+def _weights(overrides: Sequence[str]) -> Weights:
+    """The shipped 2-player weights with `FIELD=N,N,...` overrides (ValueError: what is wrong)."""
+    known = [f.name for f in dataclasses.fields(Weights)]
+    changes: dict[str, tuple[float, ...]] = {}
+    for item in overrides:
+        name, sep, numbers = item.partition("=")
+        if not sep or name not in known:
+            raise ValueError(f"{item!r} is not FIELD=N[,N,...]; FIELD is one of "
+                             f"{', '.join(known)}")
+        try:
+            changes[name] = tuple(float(x) for x in numbers.split(","))
+        except ValueError:
+            raise ValueError(f"{item!r}: the numbers must be comma-separated numbers") from None
+    return dataclasses.replace(shipped_weights(2), **changes)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    default = Weights()
-    shown = [str(default.tile_fill_share), ",".join(map(str, default.unused_diamond))]
-    shipped = " ".join(shown)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="FIELD is one of " + ", ".join(f.name for f in dataclasses.fields(Weights)))
     for side in ("a", "b"):
-        parser.add_argument(f"--{side}", nargs=2, metavar=("FILL_SHARE", "UNUSED_PER_ACT"),
-                            default=shown,
-                            help=f"player {side.upper()}'s tile_fill_share and unused_diamond "
-                                 f"per act, e.g. 0.6 2,1.5,0.5 (default: the shipped {shipped})")
+        parser.add_argument(f"--{side}", nargs="*", default=[], metavar="FIELD=N,N,N",
+                            help=f"player {side.upper()}'s changes to the shipped 2-player weights")
     parser.add_argument("--deals", type=int, default=100, help="deals; each is played twice")
     parser.add_argument("--seed", type=int, default=8000, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
@@ -92,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         a, b = _weights(args.a), _weights(args.b)
     except ValueError as exc:
-        parser.error(f"weights are a number and comma-separated numbers: {exc}")
+        parser.error(str(exc))
     tasks = [(a, b, args.seed + i, seat) for i in range(args.deals) for seat in (0, 1)]
     wins: list[float] = []
     margins: list[float] = []

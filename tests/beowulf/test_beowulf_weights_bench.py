@@ -23,7 +23,7 @@ def _script() -> ModuleType:
 
 def test_a_deal_is_played_from_both_seats_with_each_players_weights() -> None:
     script = _script()
-    shipped, earlier = Weights(), Weights(unused_diamond=(2.0, 1.5, 0.5), tile_fill_share=0.6)
+    shipped, earlier = Weights(), Weights(unused_diamond=(2.0, 1.5, 0.5), tile_fill_share=(0.6,))
     results = [script._one((shipped, earlier, 8000, seat)) for seat in (0, 1)]
     # the same weights on both sides would mirror each other; the margins are A's, from A's seat
     for win, margin in results:
@@ -35,6 +35,17 @@ def test_a_deal_is_played_from_both_seats_with_each_players_weights() -> None:
 
 def test_bad_weights_are_refused_with_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        _script().main(["--a", "0.3", "three,2,0.5"])
+        _script().main(["--a", "unused_diamond=three,2,0.5"])
     assert exit_info.value.code == 2
     assert "comma-separated numbers" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        _script().main(["--b", "fill=0.3"])
+    assert exit_info.value.code == 2
+    assert "tile_fill_share" in capsys.readouterr().err
+
+
+def test_weights_are_the_shipped_ones_with_the_named_fields_replaced() -> None:
+    weights = _script()._weights(["tile_fill_share=0.3", "hand_peril=1,2,3"])
+    assert weights.tile_fill_share == (0.3,)
+    assert weights.hand_peril == (1.0, 2.0, 3.0)
+    assert weights.unused_diamond == Weights().unused_diamond

@@ -49,23 +49,64 @@ def per_faces(fn: Callable[..., _T]) -> Callable[..., _T]:
 
 @dataclass(frozen=True)
 class Weights:
-    """The heuristic's guesses about the future, as named numbers: the agents' strength depends
-    on them, the rules do not. Fitted by greedy-against-greedy duels (`bench/beowulf_weights.py`;
-    docs/strength.md, fifth session): these won 329.5 of 600 games (54.9%, 95% CI 50.9–58.8%)
-    against the earlier (2, 1.5, 0.5) and 0.6."""
+    """The heuristic's guesses about the future, as named numbers per act (index 0 = Act I): the
+    agents' strength depends on them, the rules do not.
 
-    #: saga points an unused figure is worth per diamond, by act: it can still score in a later
-    #: act and it breaks ties (R6.3); lowest in Act III, where only the tie-break is left
+    Fitted by least squares to where greedy self-play games actually went (docs/strength.md,
+    sixth session): each term's number is what that feature of a position was worth, on average,
+    at the end of the act (the act's own terms) or of the game (the unused figures). Figures
+    count a share of their line points that grows to all of them as the act's spaces fill, since
+    early points are often spoiled; the seat to move, and perils and special tiles in hand, are
+    worth something because each is a move not yet made.
+    """
+
+    #: saga points an unused figure is worth per diamond, by act: it can still score later this
+    #: act or in a later one, and it breaks ties (R6.3)
     unused_diamond: tuple[float, ...] = (3.0, 2.0, 0.5)
     #: share of a figure's empty line spaces counted as filled by an average pool tile: less than
     #: the share tiles fill, since the other players put their perils in one's lines
-    tile_fill_share: float = 0.3
+    tile_fill_share: tuple[float, ...] = (0.25, 0.5, 0.25)
+    #: share of a figure's line points left out at the act's start; it shrinks in step with the
+    #: empty spaces, so that a full board counts them all (they are then what R5.2 scores)
+    line_discount: tuple[float, ...] = (0.5, 0.3, 0.55)
+    #: what having the move is worth at the act's start and at its end (in between, in step with
+    #: the empty spaces); this keeps a position judged after one's move comparable to one judged
+    #: after the answer
+    tempo_start: tuple[float, ...] = (2.0, 2.0, 2.0)
+    tempo_end: tuple[float, ...] = (8.0, 3.5, 3.5)
+    #: a peril in hand, per point of its value (it can spoil an opponent's line later)
+    hand_peril: tuple[float, ...] = (1.8, 0.3, 0.5)
+    #: a special tile in hand (Horn, Treachery, Gorge, ...: no value, an effect to come)
+    hand_special: tuple[float, ...] = (2.6, 0.0, 2.4)
+
+    def __post_init__(self) -> None:
+        for name, value in vars(self).items():
+            if not value or any(not isinstance(x, (int, float)) for x in value):
+                raise ValueError(f"{name} must be a non-empty tuple of numbers, one per act")
 
 
+def _per_act(values: tuple[float, ...], act: int) -> float:
+    """The act's number; a shorter tuple's last number serves the later acts."""
+    return values[min(act, len(values) - 1)]
+
+
+#: 2-player weights, fitted on 600 greedy self-play games
 DEFAULT_WEIGHTS = Weights()
+#: 3- and 4-player weights, fitted on 200 games at each count: with more opponents a figure's
+#: early points and open spaces are spoiled more often, and an unused figure is worth less in
+#: Act I (the fitted line discount in Act I, 1.2, is capped at all of the points)
+CROWDED_WEIGHTS = Weights(unused_diamond=(0.7, 1.8, 1.6), tile_fill_share=(0.1, 0.25, 0.13),
+                          line_discount=(1.0, 0.45, 0.5), tempo_start=(0.0, 0.8, 2.4),
+                          tempo_end=(6.4, 3.2, 3.6), hand_peril=(0.6, 0.2, 0.2),
+                          hand_special=(2.0, 0.8, 2.3))
 
 
-def evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+def shipped_weights(players: int) -> Weights:
+    """The weights the game's agents use at this player count."""
+    return DEFAULT_WEIGHTS if players <= 2 else CROWDED_WEIGHTS
+
+
+def evaluate(state: BeowulfState, weights: Weights | None = None) -> list[float]:
     """Estimated final saga points per seat: `reference_evaluate`'s numbers, computed in one
     pass over the act's flat board (the search calls this at every leaf; the reference builds a
     scoring grid and a score record per figure, about five times slower)."""
@@ -73,7 +114,11 @@ def evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     if state.phase == OVER:
         return values
     cfg = state.cfg
-    ab = cfg.boards[state.act]
+    if weights is None:
+        weights = shipped_weights(cfg.players)
+    act = state.act
+    ab = cfg.boards[act]
+    kept = 1.0 - _per_act(weights.line_discount, act) * state.empty / len(ab.spaces)
     rows, cols, width = ab.rows, ab.cols, cfg.grid_cols
     kinds, worth = _face_tables(cfg.faces)
     holes_split = cfg.options.holes_split_lines
@@ -123,14 +168,15 @@ def evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
         rs, cs = row_seg[i], col_seg[i]
         multiplier = diamonds + horns[rs] + horns[cs]
         multipliers.append(multiplier)
-        values[owner] += (sums[rs] + sums[cs]) * multiplier
+        values[owner] += (sums[rs] + sums[cs]) * multiplier * kept
     _add_unused_figures(values, state, weights)
     mean = _mean_pool_value(state)
     if mean and state.empty:
-        share = weights.tile_fill_share
+        share = _per_act(weights.tile_fill_share, act)
         for i, multiplier in zip(figures, multipliers, strict=True):
             open_cells = open_in[row_seg[i]] + open_in[col_seg[i]]
             values[(codes[i] - FIG) // 5] += share * mean * open_cells * multiplier
+    _add_moves_in_hand(values, state, weights)
     return values
 
 
@@ -155,17 +201,23 @@ def _face_tables(faces: tuple[tuple[int, int], ...]) -> tuple[list[int], list[in
     return [-1] + [f[0] for f in faces], [0] + [f[1] for f in faces]
 
 
-def reference_evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+def reference_evaluate(state: BeowulfState, weights: Weights | None = None) -> list[float]:
     """`evaluate` written with the rules' own scoring (R5.2, R4.8–R4.10): the definition the
     fast version is tested against."""
     values = [float(x) for x in state.saga]
     if state.phase == OVER:
         return values
     cfg = state.cfg
+    if weights is None:
+        weights = shipped_weights(cfg.players)
+    act = state.act
+    spaces = len(cfg.boards[act].spaces)
     grid = grid_of_act(state)
     scores, _ = score_grid(grid, cfg.options.face_down_horn_keeps_ability)
     for fs in scores.values():
-        values[fs.seat] += fs.points
+        # the fraction of spaces still empty says how likely these points are to be spoiled
+        values[fs.seat] += fs.points * (1.0 - _per_act(weights.line_discount, act)
+                                        * state.empty / spaces)
     _add_unused_figures(values, state, weights)
     mean = _mean_pool_value(state)
     if mean and state.empty and scores:
@@ -182,17 +234,35 @@ def reference_evaluate(state: BeowulfState, weights: Weights = DEFAULT_WEIGHTS) 
                 open_in[col_seg[i]] = open_in.get(col_seg[i], 0) + 1
         for i, fs in scores.items():
             open_cells = open_in.get(row_seg[i], 0) + open_in.get(col_seg[i], 0)
-            values[fs.seat] += weights.tile_fill_share * mean * open_cells * fs.multiplier
+            values[fs.seat] += (_per_act(weights.tile_fill_share, act) * mean * open_cells
+                                * fs.multiplier)
+    _add_moves_in_hand(values, state, weights)
     return values
 
 
 def _add_unused_figures(values: list[float], state: BeowulfState, weights: Weights) -> None:
     """Each seat's figures in supply, at the act's worth per diamond (R6.3 tie-break included)."""
-    per_act = weights.unused_diamond
-    weight = per_act[min(state.act, len(per_act) - 1)]
+    weight = _per_act(weights.unused_diamond, state.act)
     for p, supply in enumerate(state.supply):
         values[p] += weight * (2 * supply[2] + 3 * supply[3] + 4 * supply[4])
         values[p] += weight * 0.5 * supply[1]  # longships come back every act
+
+
+def _add_moves_in_hand(values: list[float], state: BeowulfState, weights: Weights) -> None:
+    """The seat to move, and each seat's perils and special tiles in hand: moves not yet made."""
+    act = state.act
+    spaces = len(state.cfg.boards[act].spaces)
+    start, end = _per_act(weights.tempo_start, act), _per_act(weights.tempo_end, act)
+    values[state.to_move] += end + (start - end) * state.empty / spaces
+    peril, special = _per_act(weights.hand_peril, act), _per_act(weights.hand_special, act)
+    faces = state.cfg.faces
+    for p, hand in enumerate(state.hands):
+        for k in hand:
+            value = faces[k][1]
+            if value < 0:
+                values[p] -= peril * value
+            elif value == 0:
+                values[p] += special
 
 
 def _mean_pool_value(state: BeowulfState) -> float:
