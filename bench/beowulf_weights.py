@@ -7,11 +7,12 @@ with its Wilson 95% interval, the mean margin, and the spread of the margin, whi
 luck there is: with margins spread σ per game, a player must lead by about 0.39σ on average to
 win 65% of games.
 
-Each side is the shipped 2-player weights with any fields replaced (`FIELD=N[,N,...]`, one number
-per act; a shorter list's last number serves the later acts):
+Each side is the shipped 2-player weights, or a preset named first (earlier sessions' weights),
+with any fields replaced (`FIELD=N[,N,...]`, one number per act; a shorter list's last number
+serves the later acts):
 
-    .venv/bin/python bench/beowulf_weights.py --b line_discount=0 tempo_start=0 tempo_end=0 \
-        hand_peril=0 hand_special=0 tile_fill_share=0.3 --deals 300
+    .venv/bin/python bench/beowulf_weights.py --b fifth --deals 150          # shipped vs earlier
+    .venv/bin/python bench/beowulf_weights.py --a fifth --b fourth unused_diamond=2,1,0.5
 """
 
 from __future__ import annotations
@@ -72,15 +73,30 @@ def _one(task: tuple[Weights, Weights, int, int]) -> tuple[float, float]:
     return (seat in winners) / len(winners), returns[seat] - returns[1 - seat]
 
 
+#: the session's term-free weights: only unused figures and the fill share guessed the future
+_TERM_FREE = {"line_discount": (0.0,), "tempo_start": (0.0,), "tempo_end": (0.0,),
+              "hand_peril": (0.0,), "hand_special": (0.0,)}
+#: earlier shipped weights by name, so that earlier duels can be run again
+PRESETS: dict[str, dict[str, tuple[float, ...]]] = {
+    "shipped": {},
+    "fifth": {"unused_diamond": (3.0, 2.0, 0.5), "tile_fill_share": (0.3,), **_TERM_FREE},
+    "fourth": {"unused_diamond": (2.0, 1.5, 0.5), "tile_fill_share": (0.6,), **_TERM_FREE},
+}
+
+
 def _weights(overrides: Sequence[str]) -> Weights:
-    """The shipped 2-player weights with `FIELD=N,N,...` overrides (ValueError: what is wrong)."""
+    """The shipped 2-player weights, or a named preset given first, with `FIELD=N,N,...`
+    overrides (ValueError: what is wrong)."""
     known = [f.name for f in dataclasses.fields(Weights)]
     changes: dict[str, tuple[float, ...]] = {}
+    if overrides and overrides[0] in PRESETS:
+        changes.update(PRESETS[overrides[0]])
+        overrides = overrides[1:]
     for item in overrides:
         name, sep, numbers = item.partition("=")
         if not sep or name not in known:
             raise ValueError(f"{item!r} is not FIELD=N[,N,...]; FIELD is one of "
-                             f"{', '.join(known)}")
+                             f"{', '.join(known)} (a preset, {', '.join(PRESETS)}, comes first)")
         try:
             changes[name] = tuple(float(x) for x in numbers.split(","))
         except ValueError:
@@ -94,7 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog="FIELD is one of " + ", ".join(f.name for f in dataclasses.fields(Weights)))
     for side in ("a", "b"):
         parser.add_argument(f"--{side}", nargs="*", default=[], metavar="FIELD=N,N,N",
-                            help=f"player {side.upper()}'s changes to the shipped 2-player weights")
+                            help=f"player {side.upper()}'s weights: [PRESET] FIELD=N,N,N ...; "
+                                 f"changes to the shipped 2-player weights or to PRESET "
+                                 f"({', '.join(PRESETS)})")
     parser.add_argument("--deals", type=int, default=100, help="deals; each is played twice")
     parser.add_argument("--seed", type=int, default=8000, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")

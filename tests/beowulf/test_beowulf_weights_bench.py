@@ -49,3 +49,6 @@ def test_weights_are_the_shipped_ones_with_the_named_fields_replaced() -> None:
     assert weights.tile_fill_share == (0.3,)
     assert weights.hand_peril == (1.0, 2.0, 3.0)
     assert weights.unused_diamond == Weights().unused_diamond
+    earlier = _script()._weights(["fourth", "unused_diamond=1"])
+    assert earlier.tile_fill_share == (0.6,) and earlier.unused_diamond == (1.0,)
+    assert earlier.line_discount == earlier.hand_peril == (0.0,)
