@@ -168,8 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitted: dict[str, list[float]] = {name: [] for name in FIELDS}
     for act in sorted(train.x):
         weights = fit(train, act)
-        now = {name: getattr(shipped, name)[min(act, len(getattr(shipped, name)) - 1)]
-               for name in FIELDS}
+        now = shipped.in_act(act)
         fitted_r2, shipped_r2 = explained(held_out, act, weights), explained(held_out, act, now)
         print(f"Act {act + 1}: {len(train.x[act])} seat-positions; held-out R² fitted "
               f"{fitted_r2:.3f}, shipped {shipped_r2:.3f}")

@@ -46,14 +46,12 @@ def test_the_terms_rebuild_the_evaluation_with_the_shipped_weights(players: int)
     """The fit's columns are what the weights multiply: saga + line points + Σ weight × term
     is the heuristic's value, so fitted numbers mean what the `Weights` fields mean."""
     script = _script()
-    weights = shipped_weights(players)
     for state in _positions(players, 1)[::7]:
         lines, per_field = script.terms(state)
-        act = state.act
+        weights = shipped_weights(players).in_act(state.act)
         for seat in range(players):
             rebuilt = state.saga[seat] + lines[seat] + sum(
-                getattr(weights, name)[min(act, len(getattr(weights, name)) - 1)]
-                * per_field[name][seat] for name in script.FIELDS)
+                weights[name] * per_field[name][seat] for name in script.FIELDS)
             assert rebuilt == pytest.approx(evaluate(state)[seat])
 
 

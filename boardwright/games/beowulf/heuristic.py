@@ -84,6 +84,10 @@ class Weights:
             if not value or any(not isinstance(x, (int, float)) for x in value):
                 raise ValueError(f"{name} must be a non-empty tuple of numbers, one per act")
 
+    def in_act(self, act: int) -> dict[str, float]:
+        """Every field's number for `act`."""
+        return {name: _per_act(value, act) for name, value in vars(self).items()}
+
 
 def _per_act(values: tuple[float, ...], act: int) -> float:
     """The act's number; a shorter tuple's last number serves the later acts."""
@@ -118,7 +122,8 @@ def evaluate(state: BeowulfState, weights: Weights | None = None) -> list[float]
         weights = shipped_weights(cfg.players)
     act = state.act
     ab = cfg.boards[act]
-    kept = 1.0 - _per_act(weights.line_discount, act) * state.empty / len(ab.spaces)
+    spaces = len(ab.spaces)
+    kept = 1.0 - _per_act(weights.line_discount, act) * state.empty / spaces
     rows, cols, width = ab.rows, ab.cols, cfg.grid_cols
     kinds, worth = _face_tables(cfg.faces)
     holes_split = cfg.options.holes_split_lines
@@ -176,7 +181,7 @@ def evaluate(state: BeowulfState, weights: Weights | None = None) -> list[float]
         for i, multiplier in zip(figures, multipliers, strict=True):
             open_cells = open_in[row_seg[i]] + open_in[col_seg[i]]
             values[(codes[i] - FIG) // 5] += share * mean * open_cells * multiplier
-    _add_moves_in_hand(values, state, weights)
+    _add_moves_in_hand(values, state, weights, spaces)
     return values
 
 
@@ -215,7 +220,7 @@ def reference_evaluate(state: BeowulfState, weights: Weights | None = None) -> l
     grid = grid_of_act(state)
     scores, _ = score_grid(grid, cfg.options.face_down_horn_keeps_ability)
     for fs in scores.values():
-        # the fraction of spaces still empty says how likely these points are to be spoiled
+        # the share of spaces still empty says how likely these points are to be spoiled
         values[fs.seat] += fs.points * (1.0 - _per_act(weights.line_discount, act)
                                         * state.empty / spaces)
     _add_unused_figures(values, state, weights)
@@ -236,7 +241,7 @@ def reference_evaluate(state: BeowulfState, weights: Weights | None = None) -> l
             open_cells = open_in.get(row_seg[i], 0) + open_in.get(col_seg[i], 0)
             values[fs.seat] += (_per_act(weights.tile_fill_share, act) * mean * open_cells
                                 * fs.multiplier)
-    _add_moves_in_hand(values, state, weights)
+    _add_moves_in_hand(values, state, weights, spaces)
     return values
 
 
@@ -248,10 +253,11 @@ def _add_unused_figures(values: list[float], state: BeowulfState, weights: Weigh
         values[p] += weight * 0.5 * supply[1]  # longships come back every act
 
 
-def _add_moves_in_hand(values: list[float], state: BeowulfState, weights: Weights) -> None:
-    """The seat to move, and each seat's perils and special tiles in hand: moves not yet made."""
+def _add_moves_in_hand(values: list[float], state: BeowulfState, weights: Weights,
+                       spaces: int) -> None:
+    """The seat to move, and each seat's perils and special tiles in hand: moves not yet made
+    (`spaces`: the act board's number of spaces)."""
     act = state.act
-    spaces = len(state.cfg.boards[act].spaces)
     start, end = _per_act(weights.tempo_start, act), _per_act(weights.tempo_end, act)
     values[state.to_move] += end + (start - end) * state.empty / spaces
     peril, special = _per_act(weights.hand_peril, act), _per_act(weights.hand_special, act)
