@@ -56,8 +56,8 @@ class Weights:
     sixth session): each term's number is what that feature of a position was worth, on average,
     at the end of the act (the act's own terms) or of the game (the unused figures). Figures
     count a share of their line points that grows to all of them as the act's spaces fill, since
-    early points are often spoiled; the seat to move, and perils and special tiles in hand, are
-    worth something because each is a move not yet made.
+    early points are often spoiled; the seat to move is worth something because it has a move
+    not yet made (so are perils and special tiles in hand, but see `hand_peril`).
     """
 
     #: saga points an unused figure is worth per diamond, by act: it can still score later this
@@ -74,10 +74,14 @@ class Weights:
     #: after the answer
     tempo_start: tuple[float, ...] = (2.0, 2.0, 2.0)
     tempo_end: tuple[float, ...] = (8.0, 3.5, 3.5)
-    #: a peril in hand, per point of its value (it can spoil an opponent's line later)
-    hand_peril: tuple[float, ...] = (1.8, 0.3, 0.5)
-    #: a special tile in hand (Horn, Treachery, Gorge, ...: no value, an effect to come)
-    hand_special: tuple[float, ...] = (2.6, 0.0, 2.4)
+    #: a peril in hand, per point of its value (it can spoil an opponent's line later), and a
+    #: special tile in hand (Horn, Treachery, Gorge, ...: no value, an effect to come). Fitted
+    #: at 1.8 / 0.3 / 0.5 and 2.6 / 0 / 2.4, but shipped at 0: a searcher judges worlds sampled
+    #: from its view, and the other seats' sampled hands then move its judgement of a position
+    #: by 1.7 points (sd over worlds; 0.3 without these terms), more than the choice between
+    #: its moves does (sd 1.3), so the search drowns in that noise
+    hand_peril: tuple[float, ...] = (0.0,)
+    hand_special: tuple[float, ...] = (0.0,)
 
     def __post_init__(self) -> None:
         for name, value in vars(self).items():
@@ -101,8 +105,7 @@ DEFAULT_WEIGHTS = Weights()
 #: Act I (the fitted line discount in Act I, 1.2, is capped at all of the points)
 CROWDED_WEIGHTS = Weights(unused_diamond=(0.7, 1.8, 1.6), tile_fill_share=(0.1, 0.25, 0.13),
                           line_discount=(1.0, 0.45, 0.5), tempo_start=(0.0, 0.8, 2.4),
-                          tempo_end=(6.4, 3.2, 3.6), hand_peril=(0.6, 0.2, 0.2),
-                          hand_special=(2.0, 0.8, 2.3))
+                          tempo_end=(6.4, 3.2, 3.6))
 
 
 def shipped_weights(players: int) -> Weights:
