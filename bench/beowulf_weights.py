@@ -13,12 +13,14 @@ serves the later acts):
 
     .venv/bin/python bench/beowulf_weights.py --b fifth --deals 150          # shipped vs earlier
     .venv/bin/python bench/beowulf_weights.py --a fifth --b fourth unused_diamond=2,1,0.5
+    .venv/bin/python bench/beowulf_weights.py --a hand_peril=1.8 --noise 6    # search noise
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import random
 import statistics
 import sys
 from collections.abc import Sequence
@@ -26,9 +28,10 @@ from multiprocessing import Pool
 from typing import Any
 
 from boardwright.agents import GreedyAgent
+from boardwright.agents.ismcts import margins as leads
 from boardwright.arena.stats import wilson_interval
-from boardwright.engine.api import Game, State
-from boardwright.engine.play import play_game
+from boardwright.engine.api import CHANCE, TERMINAL, Game, State
+from boardwright.engine.play import play_game, sample_chance
 from boardwright.engine.registry import get
 from boardwright.games.beowulf.heuristic import Weights, evaluate, shipped_weights
 from boardwright.games.beowulf.state import BeowulfState
@@ -104,6 +107,45 @@ def _weights(overrides: Sequence[str]) -> Weights:
     return dataclasses.replace(shipped_weights(2), **changes)
 
 
+def noise(weights: Sequence[Weights], games: int, worlds: int, seed: int
+          ) -> list[tuple[float, float]]:
+    """Per weight set: how much its judgement of a position moves across worlds sampled from
+    the mover's view (sd of the mover's lead, averaged over positions), against how much it
+    moves across the mover's actions in one world (sd of the one-step leads). A searcher that
+    averages few samples per move needs the first well below the second.
+
+    Positions: every fifth turn's start in `games` greedy games (shipped weights)."""
+    game = get("beowulf")
+    rng = random.Random(f"noise/{seed}")
+    across_worlds: list[list[float]] = [[] for _ in weights]
+    across_moves: list[list[float]] = [[] for _ in weights]
+    for _ in range(games):
+        state = game.new_initial_state(2)
+        assert isinstance(state, BeowulfState)
+        turn = 0
+        while (actor := state.current_player()) != TERMINAL:
+            if actor == CHANCE:
+                state.apply(sample_chance(state.chance_outcomes(), rng))
+                continue
+            legal = state.legal_actions()
+            if state.selected < 0 and turn % 5 == 0:
+                sampler = game.determinizer(state.view(actor), actor)
+                sampled = [sampler(rng) for _ in range(worlds)]
+                for k, w in enumerate(weights):
+                    judged = [leads(evaluate(x, w))[actor] for x in sampled]
+                    across_worlds[k].append(statistics.pstdev(judged))
+                    after = []
+                    for action in legal:
+                        child = sampled[0].clone()
+                        child.apply(action)
+                        after.append(leads(evaluate(child, w))[actor])
+                    across_moves[k].append(statistics.pstdev(after))
+            turn += 1
+            state.apply(GreedyAgent().choose(game, actor, state.view(actor), legal, rng))
+    return [(statistics.fmean(w), statistics.fmean(m))
+            for w, m in zip(across_worlds, across_moves, strict=True)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
@@ -116,13 +158,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=100, help="deals; each is played twice")
     parser.add_argument("--seed", type=int, default=8000, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
+    parser.add_argument("--noise", type=int, metavar="GAMES", default=0,
+                        help="instead of a duel: how much each side's judgement moves across "
+                             "sampled worlds and across moves, over GAMES greedy games")
     args = parser.parse_args(argv)
-    if args.deals < 1 or args.workers < 1:
-        parser.error("--deals and --workers must be at least 1")
+    if args.deals < 1 or args.workers < 1 or args.noise < 0:
+        parser.error("--deals and --workers must be at least 1, --noise at least 0")
     try:
         a, b = _weights(args.a), _weights(args.b)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.noise:
+        for side, w, (worlds_sd, moves_sd) in zip("AB", (a, b),
+                                                 noise((a, b), args.noise, 30, args.seed),
+                                                 strict=True):
+            print(f"{side} {w}\n  sd across 30 sampled worlds {worlds_sd:.2f}, "
+                  f"across the mover's actions {moves_sd:.2f}")
+        return 0
     tasks = [(a, b, args.seed + i, seat) for i in range(args.deals) for seat in (0, 1)]
     wins: list[float] = []
     margins: list[float] = []

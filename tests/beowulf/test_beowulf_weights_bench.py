@@ -52,3 +52,15 @@ def test_weights_are_the_shipped_ones_with_the_named_fields_replaced() -> None:
     earlier = _script()._weights(["fourth", "unused_diamond=1"])
     assert earlier.tile_fill_share == (0.6,) and earlier.unused_diamond == (1.0,)
     assert earlier.line_discount == earlier.hand_peril == (0.0,)
+
+
+def test_hidden_hands_make_the_judgement_vary_across_sampled_worlds() -> None:
+    """Priced hands move the judgement across worlds sampled from one view (the other seats'
+    hands are sampled); the shipped weights, which leave hands out, barely do."""
+    script = _script()
+    priced = script._weights(["hand_peril=2", "hand_special=2"])
+    (priced_worlds, priced_moves), (shipped_worlds, shipped_moves) = script.noise(
+        (priced, Weights()), games=1, worlds=8, seed=1)
+    assert priced_worlds > shipped_worlds
+    assert shipped_worlds < shipped_moves
+    assert priced_moves > 0
