@@ -78,8 +78,9 @@ class Weights:
     #: special tile in hand (Horn, Treachery, Gorge, ...: no value, an effect to come). Fitted
     #: at 1.8 / 0.3 / 0.5 and 2.6 / 0 / 2.4, but shipped at 0: a searcher judges worlds sampled
     #: from its view, and the other seats' sampled hands then move its judgement of a position
-    #: by 1.7 points (sd over worlds; 0.3 without these terms), more than the choice between
-    #: its moves does (sd 1.3), so the search drowns in that noise
+    #: by 1.6 points (sd over worlds; 0.3 without these terms), nearly as much as the choice
+    #: between its moves does (sd 2.0): noise the search must average away
+    #: (`bench/beowulf_weights.py --noise`)
     hand_peril: tuple[float, ...] = (0.0,)
     hand_special: tuple[float, ...] = (0.0,)
 
