@@ -24,12 +24,12 @@ def _script() -> ModuleType:
 def test_a_deal_is_played_from_both_seats_with_each_players_weights() -> None:
     script = _script()
     shipped, earlier = Weights(), Weights(unused_diamond=(2.0, 1.5, 0.5), tile_fill_share=(0.6,))
-    results = [script._one((shipped, earlier, 8000, seat)) for seat in (0, 1)]
+    results = [script._one((shipped, earlier, 8000, seat, 2)) for seat in (0, 1)]
     # the same weights on both sides would mirror each other; the margins are A's, from A's seat
     for win, margin in results:
         assert win in (0.0, 0.5, 1.0)
         assert (win == 1.0) == (margin > 0) or margin == 0
-    mirrored = [script._one((shipped, shipped, 8000, seat)) for seat in (0, 1)]
+    mirrored = [script._one((shipped, shipped, 8000, seat, 2)) for seat in (0, 1)]
     assert mirrored[0][1] == -mirrored[1][1]
 
 
@@ -64,3 +64,14 @@ def test_hidden_hands_make_the_judgement_vary_across_sampled_worlds() -> None:
     assert priced_worlds > shipped_worlds
     assert shipped_worlds < shipped_moves
     assert priced_moves > 0
+
+
+def test_with_more_players_a_sits_in_one_seat_and_b_in_the_others() -> None:
+    script = _script()
+    shipped = script._weights([], 4)
+    assert shipped == script._weights(["shipped"], 4) != script._weights([], 2)
+    win, margin = script._one((shipped, shipped, 8000, 2, 4))
+    # A's margin is over the best of the three other seats (a tie goes to R6.3's diamonds)
+    assert win in (0.0, 1 / 3, 0.5, 1.0)
+    assert margin < 0 or win > 0 or margin == 0
+    assert margin >= 0 or win == 0

@@ -50,14 +50,12 @@ def per_faces(fn: Callable[..., _T]) -> Callable[..., _T]:
 @dataclass(frozen=True)
 class Weights:
     """The heuristic's guesses about the future, as named numbers per act (index 0 = Act I): the
-    agents' strength depends on them, the rules do not.
+    agents' strength depends on them, the rules do not. A shorter tuple's last number serves
+    the later acts. The defaults are the 2-player weights (`DEFAULT_WEIGHTS`).
 
-    Fitted by least squares to where greedy self-play games actually went (docs/strength.md,
-    sixth session): each term's number is what that feature of a position was worth, on average,
-    at the end of the act (the act's own terms) or of the game (the unused figures). Figures
-    count a share of their line points that grows to all of them as the act's spaces fill, since
-    early points are often spoiled; the seat to move is worth something because it has a move
-    not yet made (so are perils and special tiles in hand, but see `hand_peril`).
+    `bench/beowulf_fit_weights.py` fits them by least squares to where greedy self-play games
+    went; `bench/beowulf_weights.py` duels two sets. docs/strength.md (fifth and sixth
+    sessions) has the measurements behind the shipped numbers.
     """
 
     #: saga points an unused figure is worth per diamond, by act: it can still score later this
@@ -65,15 +63,17 @@ class Weights:
     unused_diamond: tuple[float, ...] = (3.0, 2.0, 0.5)
     #: share of a figure's empty line spaces counted as filled by an average pool tile: less than
     #: the share tiles fill, since the other players put their perils in one's lines
-    tile_fill_share: tuple[float, ...] = (0.25, 0.5, 0.25)
-    #: share of a figure's line points left out at the act's start; it shrinks in step with the
-    #: empty spaces, so that a full board counts them all (they are then what R5.2 scores)
-    line_discount: tuple[float, ...] = (0.5, 0.3, 0.55)
+    tile_fill_share: tuple[float, ...] = (0.3,)
+    #: share of a figure's line points left out at the act's start, shrinking in step with the
+    #: empty spaces, so that a full board counts them all (they are then what R5.2 scores):
+    #: early points are often spoiled. Fitted at 0.5 / 0.3 / 0.55 for 2 players, but the search
+    #: played worse against greedy with the fitted 2-player set (docs/strength.md), so 0 there
+    line_discount: tuple[float, ...] = (0.0,)
     #: what having the move is worth at the act's start and at its end (in between, in step with
-    #: the empty spaces); this keeps a position judged after one's move comparable to one judged
-    #: after the answer
-    tempo_start: tuple[float, ...] = (2.0, 2.0, 2.0)
-    tempo_end: tuple[float, ...] = (8.0, 3.5, 3.5)
+    #: the empty spaces), so that a position judged after one's move compares with one judged
+    #: after the answer. Fitted at 2 and 8 / 3.5 / 3.5 for 2 players; 0 there, as above
+    tempo_start: tuple[float, ...] = (0.0,)
+    tempo_end: tuple[float, ...] = (0.0,)
     #: a peril in hand, per point of its value (it can spoil an opponent's line later), and a
     #: special tile in hand (Horn, Treachery, Gorge, ...: no value, an effect to come). Fitted
     #: at 1.8 / 0.3 / 0.5 and 2.6 / 0 / 2.4, but shipped at 0: a searcher judges worlds sampled
@@ -99,7 +99,7 @@ def _per_act(values: tuple[float, ...], act: int) -> float:
     return values[min(act, len(values) - 1)]
 
 
-#: 2-player weights, fitted on 600 greedy self-play games
+#: 2-player weights: the fifth session's, chosen by greedy-against-greedy duels
 DEFAULT_WEIGHTS = Weights()
 #: 3- and 4-player weights, fitted on 200 games at each count: with more opponents a figure's
 #: early points and open spaces are spoiled more often, and an unused figure is worth less in
