@@ -265,6 +265,8 @@ def _add_moves_in_hand(values: list[float], state: BeowulfState, weights: Weight
     start, end = _per_act(weights.tempo_start, act), _per_act(weights.tempo_end, act)
     values[state.to_move] += end + (start - end) * state.empty / spaces
     peril, special = _per_act(weights.hand_peril, act), _per_act(weights.hand_special, act)
+    if not (peril or special):  # the shipped weights: the hands are not read at every leaf
+        return
     faces = state.cfg.faces
     for p, hand in enumerate(state.hands):
         for k in hand:
