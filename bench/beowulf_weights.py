@@ -7,9 +7,9 @@ with its Wilson 95% interval, the mean margin, and the spread of the margin, whi
 luck there is: with margins spread σ per game, a player must lead by about 0.39σ on average to
 win 65% of games.
 
-Each side is the shipped 2-player weights, or a preset named first (earlier sessions' weights),
-with any fields replaced (`FIELD=N[,N,...]`, one number per act; a shorter list's last number
-serves the later acts):
+Each side is the weights shipped for `--players`, or a preset named first (earlier sessions'
+weights), with any fields replaced (`FIELD=N[,N,...]`, one number per act; a shorter list's
+last number serves the later acts):
 
     .venv/bin/python bench/beowulf_weights.py --a fitted2 --b fifth --deals 150
     .venv/bin/python bench/beowulf_weights.py --players 4 --b fifth --deals 60
@@ -42,7 +42,9 @@ Z65 = 0.385
 
 
 class WeightedGame:
-    """Beowulf whose `evaluate` uses the given weights; everything else is the real game."""
+    """Beowulf whose `evaluate` uses the given weights; everything else is the real game. Enough
+    for greedy; ISMCTS would also need its rollout policy (`policy.py`) to judge with them, since
+    the policy calls the heuristic with the shipped weights."""
 
     def __init__(self, game: Game, weights: Weights) -> None:
         self._game = game
