@@ -26,6 +26,7 @@ import random
 import sys
 from collections.abc import Sequence
 from multiprocessing import Pool
+from statistics import fmean
 
 import numpy as np
 
@@ -100,8 +101,8 @@ class Table:
                 to_game = [final[p] - saga[p] - lines[p] for p in seats]
                 for p in seats:
                     self.x.setdefault(act, []).append(_centred(rows, p))
-                    self.act_gain.setdefault(act, []).append(to_act[p] - _mean(to_act))
-                    self.game_gain.setdefault(act, []).append(to_game[p] - _mean(to_game))
+                    self.act_gain.setdefault(act, []).append(to_act[p] - fmean(to_act))
+                    self.game_gain.setdefault(act, []).append(to_game[p] - fmean(to_game))
 
 
 def _saga_at_act_ends(positions: list[Position], final: list[float]) -> dict[int, list[float]]:
@@ -114,12 +115,8 @@ def _saga_at_act_ends(positions: list[Position], final: list[float]) -> dict[int
     return ends
 
 
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values)
-
-
 def _centred(rows: list[list[float]], seat: int) -> list[float]:
-    return [rows[seat][k] - _mean([r[k] for r in rows]) for k in range(len(FIELDS))]
+    return [rows[seat][k] - fmean([r[k] for r in rows]) for k in range(len(FIELDS))]
 
 
 def fit(table: Table, act: int) -> dict[str, float]:
