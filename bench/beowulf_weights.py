@@ -116,7 +116,7 @@ def _weights(overrides: Sequence[str], players: int = 2) -> Weights:
     return dataclasses.replace(shipped_weights(players), **changes)
 
 
-def noise(weights: Sequence[Weights], games: int, worlds: int, seed: int
+def noise(weights: Sequence[Weights], games: int, worlds: int, seed: int, players: int = 2
           ) -> list[tuple[float, float]]:
     """Per weight set: how much its judgement of a position moves across worlds sampled from
     the mover's view (sd of the mover's lead, averaged over positions), against how much it
@@ -126,10 +126,11 @@ def noise(weights: Sequence[Weights], games: int, worlds: int, seed: int
     Positions: every fifth turn's start in `games` greedy games (shipped weights)."""
     game = get("beowulf")
     rng = random.Random(f"noise/{seed}")
+    greedy = GreedyAgent()
     across_worlds: list[list[float]] = [[] for _ in weights]
     across_moves: list[list[float]] = [[] for _ in weights]
     for _ in range(games):
-        state = game.new_initial_state(2)
+        state = game.new_initial_state(players)
         assert isinstance(state, BeowulfState)
         turn = 0
         while (actor := state.current_player()) != TERMINAL:
@@ -150,7 +151,7 @@ def noise(weights: Sequence[Weights], games: int, worlds: int, seed: int
                         after.append(leads(evaluate(child, w))[actor])
                     across_moves[k].append(statistics.pstdev(after))
             turn += 1
-            state.apply(GreedyAgent().choose(game, actor, state.view(actor), legal, rng))
+            state.apply(greedy.choose(game, actor, state.view(actor), legal, rng))
     return [(statistics.fmean(w), statistics.fmean(m))
             for w, m in zip(across_worlds, across_moves, strict=True)]
 
@@ -182,7 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     if args.noise:
         for side, w, (worlds_sd, moves_sd) in zip("AB", (a, b),
-                                                 noise((a, b), args.noise, 30, args.seed),
+                                                 noise((a, b), args.noise, 30, args.seed,
+                                                       args.players),
                                                  strict=True):
             print(f"{side} {w}\n  sd across 30 sampled worlds {worlds_sd:.2f}, "
                   f"across the mover's actions {moves_sd:.2f}")
