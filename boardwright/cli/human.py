@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console
 
 from boardwright.agents import make_agent
-from boardwright.engine.api import CHANCE, TERMINAL, Game, State
+from boardwright.engine.api import CHANCE, TERMINAL, Game, State, options_for_people
 from boardwright.engine.errors import IllegalAction
 from boardwright.engine.i18n import engine_text
 from boardwright.engine.play import Agent, agent_rng, chance_rng, sample_chance
@@ -183,6 +183,8 @@ def run_table(
         for i, name in enumerate(seats) if name != "human"
     }
     humans = {i for i, name in enumerate(seats) if name == "human"}
+    if humans:
+        options = options_for_people(game, options)
     state = game.new_initial_state(players, options)
     record = new_record(game, state, options=options, seed=seed, seats=list(seats))
     table = Table(game, state, record, humans, lang, console, save)

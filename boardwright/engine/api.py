@@ -147,6 +147,9 @@ class Game(ABC):
     #: search settings measured to suit this game (e.g. ISMCTS tree-shape switches), used by a
     #: search agent wherever its own spec does not set them; documented where a game sets them
     search_defaults: Mapping[str, float] = MappingProxyType({})
+    #: options a table with people starts from where they differ from the defaults that suit
+    #: bots' games (e.g. a turn cap only random players need); see `options_for_people`
+    table_options: Mapping[str, JSON] = MappingProxyType({})
 
     @abstractmethod
     def new_initial_state(
@@ -204,3 +207,9 @@ class Game(ABC):
 def legal_sorted(actions: Sequence[int]) -> bool:
     """True when `actions` is strictly increasing (the engine's order for legal actions)."""
     return all(a < b for a, b in pairwise(actions))
+
+
+def options_for_people(game: Game, options: Mapping[str, JSON] | None) -> dict[str, JSON]:
+    """The options of a game people play in: the game's `table_options`, then their own choices
+    on top (an option they set is never overridden)."""
+    return {**game.table_options, **(options or {})}

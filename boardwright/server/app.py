@@ -130,7 +130,9 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def games() -> list[dict[str, Any]]:
         return [{"id": g.info.id, "title": g.info.title, "min_players": g.info.min_players,
                  "max_players": g.info.max_players, "languages": list(g.info.languages),
-                 "options": [{"name": o.name, "default": o.default, "help": o.help}
+                 # a table with people starts from the game's table options
+                 "options": [{"name": o.name, "default": g.table_options.get(o.name, o.default),
+                              "help": o.help}
                              for o in g.info.options if not o.local_path]}
                 for g in registry.games()]
 

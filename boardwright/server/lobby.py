@@ -10,6 +10,7 @@ from typing import Any
 
 import boardwright
 from boardwright.engine import registry
+from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import BoardwrightError
 
 from . import payloads
@@ -64,8 +65,11 @@ class Lobby:
         if len(req.seats) != req.players:
             raise MatchError("bad_request", f"{req.players} players need {req.players} seats, "
                              f"got {len(req.seats)}")
+        options = dict(req.options)
+        if any(spec.kind == "human" for spec in req.seats):
+            options = options_for_people(game, options)
         try:
-            game.new_initial_state(req.players, req.options)
+            game.new_initial_state(req.players, options)
             for spec in req.seats:
                 if spec.kind == "bot":
                     self.bots.budget.check(spec.agent or "greedy")
@@ -85,7 +89,7 @@ class Lobby:
             seats.append(seat)
         stamp = now()
         row = MatchRow(
-            id=match_id, game=info.id, players=req.players, options=dict(req.options),
+            id=match_id, game=info.id, players=req.players, options=options,
             seats=[s.stored() for s in seats],
             status="active" if not tokens else "open",
             seed=req.seed if req.seed is not None else secrets.randbits(62), lang=req.lang,
@@ -93,7 +97,7 @@ class Lobby:
             engine_version=boardwright.__version__, rules_version=info.rules_version, seq=0,
             returns=None, winners=None, created=stamp, updated=stamp)
         await asyncio.to_thread(self.store.create_match, row)
-        match = LiveMatch(row, game, game.new_initial_state(req.players, req.options), seats,
+        match = LiveMatch(row, game, game.new_initial_state(req.players, options), seats,
                           self.writer, self.bots)
         self.live[match_id] = match
         match.kick()

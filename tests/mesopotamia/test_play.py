@@ -13,6 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from boardwright.agents import GreedyAgent, ISMCTSAgent, RandomAgent
+from boardwright.cli.human import run_table
 from boardwright.cli.main import app
 from boardwright.engine import registry
 from boardwright.engine.api import CHANCE, State
@@ -98,3 +99,18 @@ def test_a_person_plays_three_players_to_the_end_in_the_terminal(tmp_path: Path)
     assert "End your movement" in result.output  # the help lists moves in words
     final = replay(GameRecord.load(record_path), GAME)
     assert final.is_terminal()
+
+
+def test_r9_1_a_terminal_table_with_a_person_has_no_turn_cap() -> None:
+    console = Console(width=120, file=open("/dev/null", "w"))  # noqa: SIM115
+    quit_at_once = lambda prompt: "quit"  # noqa: E731
+    table = run_table(GAME, 2, ["human", "random"], seed=1, lang="en", save=None, options={},
+                      console=console, ask=quit_at_once)
+    assert table.state.cfg.options.max_turns == 0
+    assert table.record.options == {"max_turns": 0}  # so the record replays the same game
+    capped = run_table(GAME, 2, ["human", "random"], seed=1, lang="en", save=None,
+                       options={"max_turns": 9}, console=console, ask=quit_at_once)
+    assert capped.state.cfg.options.max_turns == 9
+    bots = run_table(GAME, 2, ["random", "random"], seed=1, lang="en", save=None,
+                     options={"max_turns": 3}, console=console, ask=quit_at_once)
+    assert bots.state.cfg.options.max_turns == 3 and bots.state.is_terminal()

@@ -205,3 +205,16 @@ def test_bot_seats_over_the_servers_budget_are_refused(client: TestClient) -> No
     body = {"game": "beowulf", "players": 2,
             "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:iterations=50"}]}
     assert "match_id" in client.post("/api/matches", json=body).json()
+
+
+def test_a_table_with_people_starts_from_the_games_table_options(client: TestClient) -> None:
+    # Mesopotamia's turn cap is for bots' games (R9.1): people play the printed game to its end
+    people = create(client, ["human", "random"], game="mesopotamia")
+    snap = view(client, people["match_id"], people["seats"][0]["token"])
+    assert snap["view"]["max_turns"] == 0
+    capped = create(client, ["human", "random"], game="mesopotamia", options={"max_turns": 12})
+    assert view(client, capped["match_id"], capped["seats"][0]["token"])["view"]["max_turns"] == 12
+    bots = create(client, ["random", "random"], game="mesopotamia")
+    assert view(client, bots["match_id"])["view"]["max_turns"] == 40
+    listed = {g["id"]: g for g in client.get("/api/games").json()}["mesopotamia"]["options"]
+    assert {o["name"]: o["default"] for o in listed}["max_turns"] == 0

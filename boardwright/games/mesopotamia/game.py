@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
@@ -17,7 +18,8 @@ RULES_VERSION = "mesopotamia-1.0"
 _HELPS = {
     "start_with_card": "R7.11 variant 6.1: every player starts with one card",
     "single_use_cards": "R7.12 variant 6.2: played cards leave the game, no reshuffle",
-    "max_turns": "R9.1 turn cap for simulations (0 = none); a capped game has no rules winner",
+    "max_turns": "R9.1 turn cap for bots' games (0 = none; tables with people start at 0); a "
+                 "capped game has no rules winner",
     "free_actions_per_turn": "R9.2 free steps (pick up, drop, swap, steal, offering) per turn",
     "table_radius": "R9.3 no tile farther than this from the ziggurat",
     "second_player_first_mp_2p": "R9.4 the 2-player second seat's first-round movement points",
@@ -50,6 +52,8 @@ class MesoGame(Game):
     #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
     #: steps (about 30 choices each), so two steps, not the default four (30^3 evaluations)
     greedy_turn_steps = 2
+    #: R9.1: people play the printed game, to its end; only bots' games need the turn cap
+    table_options: Mapping[str, Any] = MappingProxyType({"max_turns": 0})
 
     def new_initial_state(
         self, players: int, options: Mapping[str, Any] | None = None
