@@ -8,7 +8,7 @@ heuristic. Rewards are per seat in [0, 1]: how much each seat's heuristic lead o
 opponent grew since the search's start, squashed (at the end of the game, half for the win and
 half for that margin), so every seat maximises its own result (max^n).
 
-Six switches and a weight change the tree's shape (docs/strength.md has their measurements).
+Seven switches and a weight change the tree's shape (docs/strength.md has their measurements).
 All are off unless the game's `search_defaults` or the agent's spec turns them on; Beowulf turns
 on the first three, the combination measured strongest there:
 - `finish_turn=1`: a leaf in the middle of the mover's compound move (a tile drawn, not yet placed)
@@ -24,6 +24,11 @@ on the first three, the combination measured strongest there:
   root move goes on to its best-ranked answer, so every root move is judged against replies;
 - `macro=1`: every tree edge is a whole turn: after the tree's action the rest of the mover's
   turn (chance, then the policy's choices) is played out, so the tree holds no half-made moves;
+- `chance_reply=1`: with `chance_leaf`, a leaf reached through a chance event whose node has
+  had `widen_after` visits (with `reply_first`: from its first visit, if no answer is on the path
+  yet) is judged after one of the next seat's `widen_base` best one-step answers, as a node the
+  tree opened is judged once its answers are ranked; without it a draw is never judged against
+  an answer while a figure move soon is;
 - `bias=W`: progressive bias: an ordered node adds W × (the action's one-step value scaled to
   [0, 1]) / (visits + 1) to its children's UCT scores, so that few visits follow the heuristic.
 
@@ -46,7 +51,7 @@ MAX_FINISH_STEPS = 6
 
 
 class Node:
-    __slots__ = ("available", "children", "order", "prior", "totals", "visits")
+    __slots__ = ("answers", "available", "children", "order", "prior", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
@@ -57,6 +62,8 @@ class Node:
         self.order: list[int] | None = None
         #: each ordered action's one-step value scaled to [0, 1] (best 1), for progressive bias
         self.prior: dict[int, float] = {}
+        #: at a chance leaf (`chance_reply`), the next seat's moves best-first, once earned
+        self.answers: list[int] | None = None
 
 
 def margins(values: Sequence[float]) -> list[float]:
@@ -94,11 +101,12 @@ TREE_SETTINGS: dict[str, float] = {
     "exploration": 0.3, "depth": 0, "scale": 10.0,
     "widen_after": 8, "widen_base": 4, "widen_rate": 2.0,
     "finish_turn": 0, "chance_leaf": 0, "lazy": 0, "reply": 0, "bias": 0.0,
-    "reply_first": 0, "macro": 0,
+    "reply_first": 0, "macro": 0, "chance_reply": 0,
 }
 #: settings that count (depth, widening) or switch (the opt-in shapes) rather than weigh
 WHOLE_SETTINGS = frozenset({"depth", "widen_after", "widen_base"})
-SWITCHES = frozenset({"finish_turn", "chance_leaf", "lazy", "reply", "reply_first", "macro"})
+SWITCHES = frozenset({"finish_turn", "chance_leaf", "lazy", "reply", "reply_first", "macro",
+                      "chance_reply"})
 
 
 class ISMCTSAgent:
@@ -149,6 +157,7 @@ class ISMCTSAgent:
     bias: float
     reply_first: bool
     macro: bool
+    chance_reply: bool
 
     def choose(
         self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
@@ -188,6 +197,7 @@ class ISMCTSAgent:
         mover = TERMINAL
         root_actor = state.current_player()
         replied = False  # has the path reached another seat's decision yet?
+        chance_stop: Node | None = None  # the node whose chance event ended the path
         # selection and expansion, sampling chance on the way
         while True:
             actor = state.current_player()
@@ -196,6 +206,7 @@ class ISMCTSAgent:
             if actor == CHANCE:
                 state.apply(sample_chance(state.chance_outcomes(), rng))
                 if self.chance_leaf:
+                    chance_stop = node
                     break
                 continue
             first_reply = self.reply_first and not replied and actor != root_actor
@@ -226,6 +237,8 @@ class ISMCTSAgent:
                 if self.macro:
                     self._finish_turn(game, state, actor, rng)
                 path.append(child)
+                if self.chance_leaf and state.current_player() == CHANCE:
+                    chance_stop = child  # a new draw is a chance leaf from its first visit
                 if (self.reply_first and not replied
                         and state.current_player() not in (root_actor, CHANCE, TERMINAL)):
                     node = child  # even a new move's first visit meets the best answer
@@ -249,6 +262,11 @@ class ISMCTSAgent:
             node = children[best_action]
             path.append(node)
         self._complete_leaf(game, state, mover, rng)
+        if self.chance_reply and chance_stop is not None and (
+                # answered as the tree answers a node: at once where `reply_first` ranks the
+                # first answers on a path at once, else once the node earned its ordering
+                not replied if self.reply_first else chance_stop.visits >= self.widen_after):
+            self._answer(game, state, mover, chance_stop, rng)
         rewards = self._rollout(game, state, rng)
         for n in path:
             n.visits += 1
@@ -306,6 +324,26 @@ class ISMCTSAgent:
             replier = state.current_player()
             if replier >= 0 and replier != mover:
                 self._finish_turn(game, state, replier, rng)
+
+    def _answer(self, game: Game, state: State, mover: int, node: Node,
+                rng: random.Random) -> None:
+        """Play one of the next seat's `widen_base` best-ranked moves, at random, and finish it.
+
+        That is what an opened node's moves meet once its answers are ranked (its first visits go
+        to the best-ranked few), so a move judged at a chance leaf is judged against answers as
+        a move the tree looks past is. Like a tree node, `node` ranks the answers once, in the
+        world of the visit that earned it, and keeps that order.
+        """
+        replier = state.current_player()
+        if replier < 0 or replier == mover:
+            return
+        legal = state.legal_actions()
+        if node.answers is None:
+            node.answers = self._order(game, state, legal, replier, rng, node)
+        allowed = set(legal)
+        best = [a for a in node.answers if a in allowed][:self.widen_base] or legal
+        state.apply(rng.choice(best))
+        self._finish_turn(game, state, replier, rng)
 
     def _finish_turn(self, game: Game, state: State, mover: int, rng: random.Random) -> None:
         """Play out the rest of `mover`'s compound move (e.g. the tile after a draw) with the

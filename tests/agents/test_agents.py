@@ -9,6 +9,7 @@ import pytest
 from playouts import midgame
 
 from boardwright.agents import GreedyAgent, ISMCTSAgent, RandomAgent, make_agent, parse_spec
+from boardwright.agents.ismcts import Node, margins
 from boardwright.engine import registry
 from boardwright.engine.api import CHANCE, State
 from boardwright.engine.errors import BadConfig
@@ -228,6 +229,59 @@ def test_ismcts_reply_plays_the_next_seats_move_before_judging() -> None:
     plain.apply(figures[0])
     ISMCTSAgent()._complete_leaf(GAME, plain, seat, random.Random(0))
     assert plain.current_player() == 1 - seat          # without it the leaf stays as it is
+
+
+def test_ismcts_chance_reply_answers_a_drawn_move_with_a_top_ranked_reply() -> None:
+    state, seat = _after_draw()
+    rng = random.Random(0)
+    agent = ISMCTSAgent(widen_base=2, finish_turn=1)
+    state.apply(sample_chance(state.chance_outcomes(), rng))
+    agent._finish_turn(GAME, state, seat, rng)
+    replier = state.current_player()
+    assert replier == 1 - seat
+    node = Node(2)
+    seen = set()
+    for k in range(12):
+        answered = state.clone()
+        played: list[int] = []
+        apply = answered.apply
+        answered.apply = lambda a, apply=apply, played=played: (  # type: ignore[method-assign]
+            played.append(a), apply(a))[1]
+        agent._answer(GAME, answered, seat, node, random.Random(k))
+        assert answered.current_player() in (seat, CHANCE)  # the answer is a whole move
+        seen.add(played[0])
+    assert node.answers is not None and sorted(node.answers) == state.legal_actions()
+    # ranked by the replier's one-step lead, once; each answer is one of the best two
+    leads = []
+    for a in node.answers[:3]:
+        child = state.clone()
+        child.apply(a)
+        agent._finish_turn(GAME, child, replier, random.Random(1))
+        leads.append(margins(GAME.evaluate(child))[replier])
+    assert leads[0] >= leads[2] and leads[1] >= leads[2]
+    assert seen == set(node.answers[:2])
+
+
+def test_ismcts_chance_reply_judges_a_well_visited_draw_after_an_answer() -> None:
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    draw = state.action_from_text("draw")
+    calls: list[int] = []
+    agent = ISMCTSAgent(iterations=200, chance_reply=1, widen_after=8)
+    agent._answer = lambda game, s, mover, node, rng: calls.append(mover)  # type: ignore
+    agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
+    assert agent._root is not None
+    visits = agent._root.children[draw].visits
+    # every visit to the draw after its eighth is answered (and only those: figures open
+    # their own answers in the tree)
+    assert visits > 8 and calls.count(seat) == visits - 8
+    # with `reply_first` the tree answers a root move from its first visit, and so a draw
+    calls.clear()
+    agent = ISMCTSAgent(iterations=200, chance_reply=1, reply_first=1)
+    agent._answer = lambda game, s, mover, node, rng: calls.append(mover)  # type: ignore
+    agent.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(0))
+    assert agent._root is not None
+    assert calls.count(seat) == agent._root.children[draw].visits > 0
 
 
 def test_ismcts_bias_follows_the_heuristic_when_strong() -> None:
