@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 
 def free_port() -> int:
@@ -35,9 +35,9 @@ def start_server(port: int, db: Path | str) -> subprocess.Popen[bytes]:
         if proc.poll() is not None:
             raise AssertionError(proc.stderr.read().decode() if proc.stderr else "died")
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+            if httpx2.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
                 return proc
-        except httpx.TransportError:
+        except httpx2.TransportError:
             time.sleep(0.1)
     proc.kill()
     raise AssertionError("server did not start")
@@ -51,12 +51,12 @@ def kill_group(proc: subprocess.Popen[bytes]) -> None:
     proc.wait()
 
 
-def views(api: httpx.Client, match_id: str, tokens: list[str]) -> list[dict[str, Any]]:
+def views(api: httpx2.Client, match_id: str, tokens: list[str]) -> list[dict[str, Any]]:
     return [api.get(f"/api/matches/{match_id}/view",
                     headers={"Authorization": f"Bearer {t}"}).json() for t in tokens]
 
 
-def move(api: httpx.Client, match_id: str, token: str, snap: dict[str, Any],
+def move(api: httpx2.Client, match_id: str, token: str, snap: dict[str, Any],
          pick: int) -> dict[str, Any]:
     legal = snap["legal"]
     r = api.post(f"/api/matches/{match_id}/moves", headers={"Authorization": f"Bearer {token}"},
@@ -65,7 +65,7 @@ def move(api: httpx.Client, match_id: str, token: str, snap: dict[str, Any],
     return dict(r.json())
 
 
-def wait_turn(api: httpx.Client, match_id: str, token: str) -> dict[str, Any]:
+def wait_turn(api: httpx2.Client, match_id: str, token: str) -> dict[str, Any]:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         snap = views(api, match_id, [token])[0]
@@ -81,7 +81,7 @@ def test_kill_9_and_restart_loses_nothing(tmp_path: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     proc = start_server(port, db)
     try:
-        with httpx.Client(base_url=base, timeout=10) as api:
+        with httpx2.Client(base_url=base, timeout=10) as api:
             def new(seats: list[dict[str, str]], seed: int) -> tuple[str, list[str]]:
                 created = api.post("/api/matches", json={
                     "game": "beowulf", "players": len(seats), "seed": seed,
@@ -104,7 +104,7 @@ def test_kill_9_and_restart_loses_nothing(tmp_path: Path) -> None:
         proc.wait()
         kill_group(proc)  # the dead server's orphaned bot workers
         proc = start_server(port, db)
-        with httpx.Client(base_url=base, timeout=10) as api:
+        with httpx2.Client(base_url=base, timeout=10) as api:
             assert views(api, humans, tokens) == before  # same seq, views, legal moves, log
             snap = wait_turn(api, humans, tokens[before[0]["to_move"]])
             after = move(api, humans, tokens[snap["seat"]], snap, 0)

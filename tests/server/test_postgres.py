@@ -10,7 +10,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -82,13 +82,13 @@ def test_a_whole_match_over_the_api_on_postgres(pg_url: str, bot_pool: BotPool) 
         assert client.get(f"/api/matches/{match_id}/replay").status_code == 200
 
 
-def view(api: httpx.Client, match_id: str, token: str) -> dict[str, Any]:
+def view(api: httpx2.Client, match_id: str, token: str) -> dict[str, Any]:
     r = api.get(f"/api/matches/{match_id}/view", headers=auth(token))
     assert r.status_code == 200, r.text
     return dict(r.json())
 
 
-def wait_mover(api: httpx.Client, match_id: str, token: str) -> dict[str, Any]:
+def wait_mover(api: httpx2.Client, match_id: str, token: str) -> dict[str, Any]:
     """Poll until a seat is to move or the match is over (the deal is chance's move)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -99,18 +99,18 @@ def wait_mover(api: httpx.Client, match_id: str, token: str) -> dict[str, Any]:
     raise AssertionError("nobody got the turn")
 
 
-def post_move(api: httpx.Client, match_id: str, token: str, action: str,
-              expect_seq: int | None) -> httpx.Response:
+def post_move(api: httpx2.Client, match_id: str, token: str, action: str,
+              expect_seq: int | None) -> httpx2.Response:
     body: dict[str, Any] = {"action": action}
     if expect_seq is not None:
         body["expect_seq"] = expect_seq
     return api.post(f"/api/matches/{match_id}/moves", headers=auth(token), json=body)
 
 
-def race(sends: list[tuple[httpx.Client, str]], match_id: str, token: str,
-         expect_seq: int) -> list[httpx.Response]:
+def race(sends: list[tuple[httpx2.Client, str]], match_id: str, token: str,
+         expect_seq: int) -> list[httpx2.Response]:
     """Post each (server, action) from its own thread, released at the same instant."""
-    answers: list[httpx.Response | None] = [None] * len(sends)
+    answers: list[httpx2.Response | None] = [None] * len(sends)
     barrier = threading.Barrier(len(sends))
 
     def send(i: int) -> None:
@@ -136,7 +136,7 @@ def two_servers(pg_url: str) -> Any:
         for _ in range(2):
             port = free_port()
             procs.append(start_server(port, pg_url))
-            clients.append(httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30))
+            clients.append(httpx2.Client(base_url=f"http://127.0.0.1:{port}", timeout=30))
         yield clients
     finally:
         for c in clients:
