@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, wraps
+from functools import wraps
 from typing import Any, TypeVar
 
 from .data import EMPTY, FIG, GORGE_CODE, NOSPACE
 from .notation import TileType
 from .rules import OVER, grid_of_act
-from .scoring import line_segments, score_grid, segments
+from .scoring import line_segments, plain_segments, score_grid, segments
 from .state import BeowulfState
 
 GORGE = int(TileType.GORGE)
@@ -139,7 +139,7 @@ def evaluate(state: BeowulfState, weights: Weights | None = None) -> list[float]
              else [board[r * width + c] for r in range(rows) for c in range(cols)])
     dividing = _dividing_codes(cfg.faces, holes_split)
     if dividing.isdisjoint(codes):  # most boards: segments are whole rows and columns
-        row_seg, col_seg, size = _plain_segments(rows, cols)
+        row_seg, col_seg, size = plain_segments(rows, cols)
     else:
         row_seg, col_seg, size = line_segments([code in dividing for code in codes], rows, cols)
     treacheries = [0] * size
@@ -189,12 +189,6 @@ def evaluate(state: BeowulfState, weights: Weights | None = None) -> list[float]
             values[(codes[i] - FIG) // 5] += share * mean * open_cells * multiplier
     _add_moves_in_hand(values, state, weights, spaces)
     return values
-
-
-@cache
-def _plain_segments(rows: int, cols: int) -> tuple[list[int], list[int], int]:
-    # callers only read these lists
-    return line_segments([False] * (rows * cols), rows, cols)
 
 
 @per_faces

@@ -17,6 +17,7 @@ from .data import FIG, GORGE_CODE
 from .heuristic import evaluate, per_faces
 from .notation import TileType
 from .rules import PLAY, SELECT, TURN, empty_cells
+from .scoring import line_segments, plain_segments
 from .state import BeowulfState
 
 GORGE = int(TileType.GORGE)
@@ -30,34 +31,49 @@ FIGURE_THRESHOLD = 3
 SPECIAL_SHORTLIST = 3
 
 
-def _lines(state: BeowulfState, cell: int) -> list[int]:
-    """The cells in `cell`'s row and column segments (stopping at gorges), itself excluded."""
-    cfg = state.cfg
-    ab = cfg.boards[state.act]
-    board = state.board
-    cuts = _gorge_codes(cfg.faces)
-    out: list[int] = []
-    for ray in _rays(ab.rows, ab.cols, cfg.grid_cols)[cell]:
-        for n in ray:
-            if board[n] in cuts:
-                break
-            out.append(n)
-    return out
+class _Lines:
+    """The act board's row and column segments as the rollout policy sees them (a gorge cuts a
+    line, a hole does not), with per segment the tile values and the figures' diamonds in it.
+
+    A space's lines are the two segments through it, so what a figure adds to every space in its
+    lines is added once to each of its two segments: one pass over the board, where walking
+    each figure's lines cost about a fifth of a search's time.
+    """
+
+    __slots__ = ("cell_of", "col_seg", "row_seg", "sums")
+
+    def __init__(self, state: BeowulfState) -> None:
+        cfg = state.cfg
+        ab = cfg.boards[state.act]
+        rows, cols, width = ab.rows, ab.cols, cfg.grid_cols
+        board = state.board
+        codes = (board[:rows * cols] if width == cols
+                 else [board[r * width + c] for r in range(rows) for c in range(cols)])
+        cuts = _gorge_codes(cfg.faces)
+        if cuts.isdisjoint(codes):
+            row_seg, col_seg, size = plain_segments(rows, cols)
+        else:
+            row_seg, col_seg, size = line_segments([code in cuts for code in codes], rows, cols)
+        faces = cfg.faces
+        sums = [0] * size
+        for i, code in enumerate(codes):
+            if 0 < code < FIG and row_seg[i] >= 0:
+                value = faces[code - 1][1]
+                sums[row_seg[i]] += value
+                sums[col_seg[i]] += value
+        self.row_seg, self.col_seg, self.sums = row_seg, col_seg, sums
+        self.cell_of = _grid_index(rows, cols, width)
+
+    def value(self, cell: int) -> int:
+        """The tile values in the lines of `cell`, an empty space."""
+        i = self.cell_of[cell]
+        return self.sums[self.row_seg[i]] + self.sums[self.col_seg[i]]
 
 
 @cache
-def _rays(rows: int, cols: int, width: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """Per cell, the four straight runs of cells away from it, nearest first."""
-    out: dict[int, tuple[tuple[int, ...], ...]] = {}
-    for r in range(rows):
-        for c in range(cols):
-            out[r * width + c] = (
-                tuple(r * width + cc for cc in range(c + 1, cols)),
-                tuple(r * width + cc for cc in range(c - 1, -1, -1)),
-                tuple(rr * width + c for rr in range(r + 1, rows)),
-                tuple(rr * width + c for rr in range(r - 1, -1, -1)),
-            )
-    return out
+def _grid_index(rows: int, cols: int, width: int) -> dict[int, int]:
+    """Board cell (rows of `width`) -> index in the act's rows × cols grid."""
+    return {r * width + c: r * cols + c for r in range(rows) for c in range(cols)}
 
 
 @per_faces
@@ -66,29 +82,33 @@ def _gorge_codes(faces: tuple[tuple[int, int], ...]) -> frozenset[int]:
 
 
 def _weights(state: BeowulfState, seat: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Per space, the diamonds of the figures in its lines: own minus others', and all of them.
-
-    Built from the figures outwards (a space is in a figure's lines exactly when the figure is in
-    the space's), so it costs one walk per figure rather than one per empty space.
-    """
-    signed: dict[int, int] = {}
-    total: dict[int, int] = {}
+    """Per empty space, the diamonds of the figures in its lines: own minus others', and all of
+    them (spaces in no figure's lines are left out)."""
+    lines = _Lines(state)
+    row_seg, col_seg, cell_of = lines.row_seg, lines.col_seg, lines.cell_of
+    size = len(lines.sums)
+    signed_in = [0] * size
+    total_in = [0] * size
     board = state.board
     for cell in state.cfg.boards[state.act].spaces:
         code = board[cell]
         if code >= FIG:
             owner, diamonds = divmod(code - FIG, 5)
+            i = cell_of[cell]
             mine = diamonds if owner == seat else -diamonds
-            for n in _lines(state, cell):
-                signed[n] = signed.get(n, 0) + mine
-                total[n] = total.get(n, 0) + diamonds
+            signed_in[row_seg[i]] += mine
+            signed_in[col_seg[i]] += mine
+            total_in[row_seg[i]] += diamonds
+            total_in[col_seg[i]] += diamonds
+    signed: dict[int, int] = {}
+    total: dict[int, int] = {}
+    for cell in empty_cells(state):
+        i = cell_of[cell]
+        weight = total_in[row_seg[i]] + total_in[col_seg[i]]
+        if weight:
+            total[cell] = weight
+            signed[cell] = signed_in[row_seg[i]] + signed_in[col_seg[i]]
     return signed, total
-
-
-def _line_value(state: BeowulfState, cell: int) -> int:
-    board = state.board
-    faces = state.cfg.faces
-    return sum(faces[board[n] - 1][1] for n in _lines(state, cell) if 0 < board[n] < FIG)
 
 
 def _best_tile(state: BeowulfState, seat: int, tiles: list[int]) -> int:
@@ -120,7 +140,8 @@ def rollout_action(state: BeowulfState, rng: random.Random) -> int:
         ncells = cfg.grid_rows * cfg.grid_cols
         figures = [a for a in legal if a < ids.draw]
         if figures:
-            values = {c: _line_value(state, c) for c in {(a - ids.fig) % ncells for a in figures}}
+            lines = _Lines(state)
+            values = {c: lines.value(c) for c in {(a - ids.fig) % ncells for a in figures}}
             best = max(values, key=lambda c: (values[c], -c))
             if values[best] >= FIGURE_THRESHOLD or ids.draw not in legal:
                 biggest = max((a - ids.fig) // ncells for a in figures

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from .notation import Board, Figure, Space, Tile, TileType
 
@@ -97,6 +98,13 @@ def line_segments(dividers: Sequence[bool], rows: int,
             else:
                 col_seg[i] = seg
     return row_seg, col_seg, seg + 1
+
+
+@cache
+def plain_segments(rows: int, cols: int) -> tuple[list[int], list[int], int]:
+    """`line_segments` of a board with no divider: whole rows and columns. Shared and cached,
+    so callers must only read the lists."""
+    return line_segments([False] * (rows * cols), rows, cols)
 
 
 def _turned_down(grid: Grid, row_seg: list[int], col_seg: list[int]) -> set[int]:
