@@ -4,6 +4,7 @@ reloads unfinished ones on start, and steps through finished ones for replays.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from typing import Any
@@ -13,7 +14,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import BoardwrightError
 
-from . import payloads
+from . import notices, payloads
 from .bots import BotPool
 from .matches import LiveMatch, build_live, rebuild
 from .schemas import CreateMatch
@@ -32,6 +33,11 @@ class Lobby:
         self.writer = GroupCommit(store)
         self.live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._listener: asyncio.Task[None] | None = None
+        #: matches being caught up after a notice, and those noticed again meanwhile
+        self._following: set[str] = set()
+        self._again: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> int:
         """Reload every unfinished match by replaying its stored actions; returns how many."""
@@ -43,11 +49,51 @@ class Lobby:
                 log.error("match %s cannot be reloaded: %s", row.id, exc.message)
                 continue
             match.kick()
+        if self.store.shared:
+            self._listener = asyncio.create_task(notices.listen(
+                self.store.url, self.store.process, self.noticed, self._catch_up_all))
         return len(self.live)
 
     async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
         for match in self.live.values():
             match.close()
+
+    def noticed(self, match_id: str) -> None:
+        """Another process stored moves or changes of `match_id`: if connections here watch
+        it, catch up and push them (one catch-up at a time per match; notices that arrive
+        meanwhile make it go once more). A match nobody here watches catches up lazily, at
+        its next request, as before."""
+        match = self.live.get(match_id)
+        if match is None or not match.connections:
+            return
+        if match_id in self._following:
+            self._again.add(match_id)
+            return
+        self._following.add(match_id)
+        task = asyncio.create_task(self._follow(match))
+        self._tasks.add(task)  # the loop keeps only weak references to tasks
+        task.add_done_callback(self._tasks.discard)
+
+    async def _follow(self, match: LiveMatch) -> None:
+        try:
+            while True:
+                self._again.discard(match.id)
+                await match.sync()
+                if match.id not in self._again:
+                    return
+        except Exception:  # a failed read: the next notice or request catches up
+            log.exception("catching up match %s after a notice failed", match.id)
+        finally:
+            self._following.discard(match.id)
+
+    async def _catch_up_all(self) -> None:
+        """After the listener (re)connects: notices sent while it was away are lost."""
+        for match_id in list(self.live):
+            self.noticed(match_id)
 
     async def create(self, req: CreateMatch) -> dict[str, Any]:
         try:

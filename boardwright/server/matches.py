@@ -236,8 +236,8 @@ class LiveMatch:
             if state.is_terminal():
                 self.status = "finished"
             self.log.extend(s.entry for s in steps)
-        if changed or seats_changed:
-            self._schedule_clock()
+        if changed or seats_changed or actions:
+            self._schedule_clock()  # the clock sent with the updates is the new turn's
         if actions:
             self._broadcast(steps)
         elif seats_changed:

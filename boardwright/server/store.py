@@ -19,7 +19,8 @@ The loser stored nothing; it catches up with `load_since` (replaying the winner'
 then answers `stale_seq` or re-validates the move against the new state. A process also catches
 up before it answers a view, a (re)connection or a claim, so a reload shows moves made through
 any process. `Store.shared` tells the server whether such catching up is needed (SQLite here is
-one process's file).
+one process's file). Each commit on PostgreSQL also notifies the other processes, which push
+the stored moves to their own connections at once (`notices.py`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -46,11 +48,14 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
 )
 from sqlalchemy.exc import IntegrityError
+
+from .notices import CHANNEL, notice_payload
 
 log = logging.getLogger("boardwright.server")
 
@@ -166,6 +171,8 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         #: True when other server processes may write the same matches (PostgreSQL)
         self.shared = self.engine.dialect.name == "postgresql"
+        #: this process's name in the notices it sends, so that it can skip its own
+        self.process = secrets.token_hex(8)
         metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -196,6 +203,10 @@ class Store:
                     conn.execute(update(matches_table)
                                  .where(matches_table.c.id == c.match_id)
                                  .values(updated=stamp, **fields))
+            if self.shared:  # delivered to the other processes when (and if) this commits
+                for match_id in dict.fromkeys(c.match_id for c in commits):
+                    conn.execute(select(func.pg_notify(
+                        CHANNEL, notice_payload(match_id, self.process))))
 
     def commit_one(self, item: Commit) -> None:
         """One match's commit in its own transaction; `SeqConflict` if its seq is taken."""

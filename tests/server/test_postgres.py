@@ -5,17 +5,21 @@ The tests need `BOARDWRIGHT_TEST_PG` (see `conftest.pg_url`); they fail without 
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 import httpx2
 import pytest
 from fastapi.testclient import TestClient
+from websockets.sync.client import connect as ws_connect
 
 from boardwright.server.app import create_app
 from boardwright.server.bots import BotPool
+from boardwright.server.notices import CHANNEL
 from boardwright.server.store import ActionRow, Commit, MatchRow, SeqConflict, Store
 
 from .conftest import auth, create
@@ -217,3 +221,55 @@ def test_concurrent_moves_from_two_processes_apply_once(two_servers: Any) -> Non
         assert after["seq"] == answers[won].json()["seq"]
         races += 1
     assert races >= 6
+
+
+def moves_through_a_heard_on_b(a: httpx2.Client, b: httpx2.Client, seed: int, moves: int,
+                                meanwhile: Callable[[], None] = lambda: None) -> None:
+    """A match of two people, seat 1 watching through a socket on B, every move sent through A:
+    B pushes each stored action to the socket at once, without being asked. `meanwhile` runs
+    once the socket is welcomed, before the first move."""
+    created = a.post("/api/matches", json={
+        "game": "beowulf", "players": 2, "seed": seed,
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    match_id = created["match_id"]
+    tokens = [s["token"] for s in created["seats"]]
+    view(a, match_id, tokens[0])
+    ws_url = str(b.base_url).replace("http://", "ws://").rstrip("/")
+    with ws_connect(f"{ws_url}/ws/matches/{match_id}?token={tokens[1]}") as ws:
+        welcome = json.loads(ws.recv(timeout=30))
+        assert welcome["type"] == "welcome" and welcome["seat"] == 1
+        meanwhile()
+        heard: list[dict[str, Any]] = []
+        acked: list[int] = []
+        for _ in range(moves):  # moves of both seats
+            snap = wait_mover(a, match_id, tokens[0])
+            mover = snap["to_move"]
+            snap = view(a, match_id, tokens[mover])
+            r = post_move(a, match_id, tokens[mover], snap["legal"][0]["text"], snap["seq"])
+            assert r.status_code == 200, r.text
+            acked.append(r.json()["seq"])
+            while not heard or heard[-1]["seq"] < acked[-1]:
+                message = json.loads(ws.recv(timeout=15))  # TimeoutError: the push never came
+                if message["type"] == "update":
+                    heard.append(message)
+        # every stored action (chance included) arrived once and in order, as seat 1 may see it
+        assert [m["seq"] for m in heard] == list(range(welcome["seq"] + 1, acked[-1] + 1))
+        assert heard[-1]["view"] == view(b, match_id, tokens[1])["view"]
+
+
+def test_a_move_made_through_a_reaches_a_socket_on_b_at_once(two_servers: Any) -> None:
+    moves_through_a_heard_on_b(*two_servers, seed=13, moves=6)
+
+
+def test_the_push_survives_the_loss_of_the_listening_connection(two_servers: Any,
+                                                               pg_url: str) -> None:
+    """Notices sent while a listener is away are lost; after reconnecting it catches up."""
+    import psycopg
+
+    def cut_listeners() -> None:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            cut = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE query = %s", (f"LISTEN {CHANNEL}",)).fetchall()
+        assert len(cut) == 2  # one per server process
+
+    moves_through_a_heard_on_b(*two_servers, seed=14, moves=3, meanwhile=cut_listeners)
