@@ -2,13 +2,13 @@
 
 Every commit that stores actions or changes a match also sends, in the same transaction,
 `NOTIFY boardwright_matches, '<match id> <process>'` (store.py), which PostgreSQL delivers only
-once the commit is durable. Each process LISTENs on a connection of its own and, for a match it
-holds live, catches up with the stored moves and pushes them to its own connections, as if it
-had applied them itself. Without this a player connected to another process than the mover's
-saw the move only at its next request.
+once the commit is durable. Each process LISTENs on a connection of its own and, for a match that
+connections to it watch, catches up with the stored moves and pushes them to those connections,
+as if it had applied them itself. Without this a player connected to another process than the
+mover's saw the move only at its next request.
 
 Notices can be lost while the listening connection is down (a database restart); after every
-reconnection each live match is caught up once, so nothing stays behind.
+reconnection each watched match is caught up once, so nothing stays behind.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 log = logging.getLogger("boardwright.server")
 
 CHANNEL = "boardwright_matches"
-#: seconds between attempts to reconnect the listener, doubling up to the last
+#: seconds before each attempt to reconnect the listener (then the last, again and again)
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 
 
@@ -55,8 +55,6 @@ async def listen(url: str, process: str, on_notice: Callable[[str], None],
                     match_id, _, sender = notice.payload.partition(" ")
                     if sender != process:
                         on_notice(match_id)
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # the database went away: listen again when it is back
             delay = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
             failures += 1

@@ -36,8 +36,8 @@ class _Lines:
     line, a hole does not), with per segment the tile values and the figures' diamonds in it.
 
     A space's lines are the two segments through it, so what a figure adds to every space in its
-    lines is added once to each of its two segments: one pass over the board, where walking
-    each figure's lines cost about a fifth of a search's time.
+    lines is added once to each of its two segments: one pass over the board instead of a walk
+    along each figure's lines.
     """
 
     __slots__ = ("cell_of", "col_seg", "row_seg", "sums")
