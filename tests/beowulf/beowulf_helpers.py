@@ -8,7 +8,11 @@ nodes, `deal TOKEN` (the tile chance hands out, e.g. `deal +3/I`). Nothing here 
 from __future__ import annotations
 
 import copy
+import importlib.util
+import sys
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -19,6 +23,19 @@ from boardwright.engine.events import Event
 from boardwright.games.beowulf import GAME, BeowulfState
 from boardwright.games.beowulf import rules as R
 from boardwright.games.beowulf.notation import parse_label
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def load_bench(name: str) -> ModuleType:
+    """The script `bench/<name>.py` as a module (bench/ is not a package), for its tests."""
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass in the script looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
 
 #: a tiny board for Acts II and III of games that only care about Act I
 TINY = ". ."

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from beowulf_helpers import load_bench
 
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
@@ -16,16 +14,9 @@ from boardwright.games.beowulf import GAME, BeowulfState
 from boardwright.games.beowulf.heuristic import evaluate, shipped_weights
 from boardwright.games.beowulf.rules import OVER
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "beowulf_fit_weights.py"
-
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("beowulf_fit_weights", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("beowulf_fit_weights")
 
 
 def _positions(players: int, seed: int) -> list[BeowulfState]:

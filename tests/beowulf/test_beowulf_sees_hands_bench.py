@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from beowulf_helpers import load_bench
 
 from boardwright.arena.runner import ArenaConfig
 from boardwright.arena.runner import play_one as arena_game
 from boardwright.engine.api import Game, View
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "beowulf_sees_hands.py"
-
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("beowulf_sees_hands", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("beowulf_sees_hands")
 
 
 def test_game_i_is_the_arenas_game_i() -> None:

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from beowulf_helpers import load_bench
 
 from boardwright.games.beowulf.heuristic import Weights
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "beowulf_weights.py"
-
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("beowulf_weights", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("beowulf_weights")
 
 
 def test_a_deal_is_played_from_both_seats_with_each_players_weights() -> None:
