@@ -20,7 +20,7 @@ from boardwright.engine.api import Game, View
 from boardwright.engine.errors import BadConfig
 from boardwright.engine.play import Agent, play_game
 
-from .stats import summarise
+from .stats import endings, summarise
 
 
 @dataclass(frozen=True)
@@ -52,9 +52,16 @@ class ArenaResult:
     table: list[dict[str, Any]]
     seconds: float
 
+    @property
+    def endings(self) -> dict[str, Any]:
+        """How the games ended (`ended_by` counts) and how long they ran (`length`); games from
+        a journal written before these were recorded count as "unknown"."""
+        return endings([g.get("ended_by", "unknown") for g in self.games],
+                       [g["rounds"] for g in self.games if "rounds" in g])
+
     def to_json(self) -> dict[str, Any]:
-        return {"config": self.config.to_json(), "table": self.table, "games": self.games,
-                "seconds": round(self.seconds, 3)}
+        return {"config": self.config.to_json(), "table": self.table, **self.endings,
+                "games": self.games, "seconds": round(self.seconds, 3)}
 
 
 class _Timed:
@@ -107,6 +114,8 @@ def play_one(config: ArenaConfig, index: int) -> dict[str, Any]:
         "returns": result.state.returns(),
         "winners": result.state.winners(),
         "actions": len(result.record.actions),
+        "ended_by": result.state.ended_by(),
+        "rounds": result.rounds,
         "seconds": round(time.perf_counter() - started, 3),
         "move_ms": [round(1000 * a.total / a.moves, 3) if a.moves else None for a in agents],
     }

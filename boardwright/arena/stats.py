@@ -33,6 +33,31 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return mean, mean - half, mean + half
 
 
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0..100) by linear interpolation between the closest ranks."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    pos = (len(ordered) - 1) * q / 100
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def endings(ended_by: Sequence[str | None], rounds: Sequence[int]) -> dict[str, Any]:
+    """How a set of games ended and how long they ran: `ended_by` counts per reason ("rule",
+    "cap", "stall") and `length` in rounds (median and 95th percentile)."""
+    counts: dict[str, int] = {}
+    for reason in ended_by:
+        key = reason or "unfinished"
+        counts[key] = counts.get(key, 0) + 1
+    return {
+        "ended_by": dict(sorted(counts.items())),
+        "length": {"unit": "rounds", "median": round(percentile(rounds, 50), 1),
+                   "p95": round(percentile(rounds, 95), 1), "max": max(rounds, default=0)},
+    }
+
+
 def pairwise_results(games: Sequence[dict[str, Any]]) -> dict[tuple[str, str], float]:
     """Points scored by agent a against agent b over all games: a winner beats a non-winner,
     otherwise the higher final score wins; equal standing is half a point each."""

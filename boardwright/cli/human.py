@@ -19,7 +19,13 @@ from boardwright.engine.api import CHANCE, TERMINAL, Game, State, options_for_pe
 from boardwright.engine.errors import IllegalAction
 from boardwright.engine.i18n import engine_text
 from boardwright.engine.play import Agent, agent_rng, chance_rng, sample_chance
-from boardwright.engine.record import GameRecord, check_record, new_record, replay_action
+from boardwright.engine.record import (
+    GameRecord,
+    check_record,
+    close_record,
+    new_record,
+    replay_action,
+)
 
 SEAT_NAMES = "ABCDEFGH"
 LIST_LIMIT = 40
@@ -215,8 +221,7 @@ def run_table(
         action = agent.choose(game, actor, table.state.view(actor),
                               table.state.legal_actions(), rngs[actor])
         table.apply(actor, action)
-    record.returns = table.state.returns()
-    record.winners = table.state.winners()
+    close_record(record, table.state)
     if save is not None:
         record.save(save)
     viewer = min(humans) if len(humans) == 1 else None  # hot-seat: the end as a spectator

@@ -174,8 +174,16 @@ def simulate(
         console.print(engine_text()("sim.done", rate=summary["actions_per_second"], **{
             k: summary[k] for k in ("games", "finished", "errors", "actions")}))
         console.print(f"mean scores: {summary['mean_scores']}; wins: {summary['wins']}")
+        console.print(_endings_line(summary))
     if summary["errors"]:
         raise typer.Exit(1)
+
+
+def _endings_line(summary: dict[str, Any]) -> str:
+    """How games ended and how long they ran, in words (from `arena.stats.endings`)."""
+    text = engine_text()
+    reasons = ", ".join(f"{text('ending.' + k)} {n}" for k, n in summary["ended_by"].items())
+    return text("sim.endings", reasons=reasons, **summary["length"])
 
 
 @contextlib.contextmanager
@@ -264,6 +272,7 @@ def arena(
                       f"{row['mean_score']:.1f} ({mlo:.1f}–{mhi:.1f})", f"{row['elo']:.0f}",
                       "" if ms is None else f"{ms:.1f}")
     console.print(table)
+    console.print(_endings_line(result.endings))
     if json_out is not None:
         json_out.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
     if plot is not None:

@@ -10,6 +10,7 @@ from typing import Any
 from rich.progress import Progress
 
 from boardwright.agents import make_agent
+from boardwright.arena.stats import endings
 from boardwright.engine.api import Game
 from boardwright.engine.errors import BadConfig, BoardwrightError
 from boardwright.engine.play import play_game
@@ -33,6 +34,8 @@ def run_simulation(
     wins = [0.0] * players
     finished = errors = actions = 0
     messages: list[str] = []
+    ended_by: list[str | None] = []
+    rounds: list[int] = []
     started = time.perf_counter()
     with Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task(f"Simulating {game.info.id}", total=games)
@@ -46,6 +49,8 @@ def run_simulation(
                 continue
             finished += 1
             actions += len(result.record.actions)
+            ended_by.append(result.state.ended_by())
+            rounds.append(result.rounds)
             for p, r in enumerate(result.state.returns()):
                 totals[p] += r
             winners = result.state.winners()
@@ -69,4 +74,5 @@ def run_simulation(
         "mean_scores": [round(t / finished, 3) if finished else 0.0 for t in totals],
         "wins": [round(w, 3) for w in wins],
         "seed": seed,
+        **endings(ended_by, rounds),
     }

@@ -26,6 +26,9 @@ CHANCE = -1
 #: `current_player()` once the game is over.
 TERMINAL = -2
 
+#: why a game ended (`State.ended_by`): its printed ending, a cap on its length, a stall rule
+ENDED_BY = ("rule", "cap", "stall")
+
 
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
@@ -37,6 +40,9 @@ class OptionInfo:
     #: the option names a file or folder on the machine that runs the game: fine in a terminal,
     #: refused by a server (a remote player must not make the server read its file system)
     local_path: bool = False
+    #: the option can end a game before its printed end (a round cap, a stall rule): a safety
+    #: valve for bots' games, off (0) at every table with people unless they choose it
+    cap: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +137,19 @@ class State(ABC):
     @abstractmethod
     def to_json(self) -> dict[str, JSON]:
         """The complete state, hidden facts included (for storage, never for a viewer)."""
+
+    def ended_by(self) -> str | None:
+        """Why the game ended, one of `ENDED_BY`; None while it runs.
+
+        The default is the printed ending: a game with a cap or a stall rule overrides it, so that
+        every report can tell a game the rules decided from one a safety valve cut short.
+        """
+        return "rule" if self.is_terminal() else None
+
+    def rounds_played(self) -> int | None:
+        """How many rounds the game has begun (every seat's turn once is a round), for reports
+        of game length; None for a game that counts no rounds (the driver counts turns then)."""
+        return None
 
     def conserved(self) -> dict[str, int]:
         """Quantities that no action may change (tiles, cards, tokens); checked by conformance."""

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from .api import CHANCE, TERMINAL, Game, State, View
 from .errors import BoardwrightError
 from .events import Event
-from .record import GameRecord, new_record
+from .record import GameRecord, close_record, new_record
 
 
 class Agent(Protocol):
@@ -55,6 +55,16 @@ class PlayResult:
     state: State
     record: GameRecord
     events: list[Event] = field(default_factory=list)
+    #: how many turns were played: a turn begins whenever a seat decides after another did
+    turns: int = 0
+
+    @property
+    def rounds(self) -> int:
+        """The game's length in rounds: as the game counts them, else turns per seat."""
+        counted = self.state.rounds_played()
+        if counted is not None:
+            return counted
+        return -(-self.turns // self.state.num_players)
 
 
 StepHook = Callable[[State, int, int, list[Event]], None]
@@ -84,13 +94,17 @@ def play_game(
     rngs = [agent_rng(seed, s) for s in range(players)]
     limit = max_actions if max_actions is not None else game.info.max_actions
     kept: list[Event] = []
-    steps = 0
+    steps = turns = 0
+    last_decider = CHANCE
     while (actor := state.current_player()) != TERMINAL:
         if steps >= limit:
             raise TooLong(f"{game.info.id} did not end within {limit} actions")
         if actor == CHANCE:
             action = sample_chance(state.chance_outcomes(), rng_chance)
         else:
+            if actor != last_decider:
+                turns += 1
+                last_decider = actor
             legal = state.legal_actions()
             action = agents[actor].choose(game, actor, state.view(actor), legal, rngs[actor])
         record.actions.append(state.action_to_text(action))
@@ -100,6 +114,5 @@ def play_game(
             kept.extend(events)
         if on_step is not None:
             on_step(state, actor, action, events)
-    record.returns = state.returns()
-    record.winners = state.winners()
-    return PlayResult(state, record, kept)
+    close_record(record, state)
+    return PlayResult(state, record, kept, turns)

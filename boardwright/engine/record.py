@@ -37,6 +37,8 @@ class GameRecord(BaseModel):
     actions: list[str] = Field(default_factory=list)
     returns: list[float] | None = None
     winners: list[int] | None = None
+    #: why the game ended (`State.ended_by`): "rule", "cap" or "stall"; None while unfinished
+    ended_by: str | None = None
 
     def dumps(self) -> str:
         """Canonical JSON text (sorted keys), identical for identical games."""
@@ -75,6 +77,13 @@ def new_record(game: Game, state: State, *, options: dict[str, Any] | None = Non
         seed=seed,
         seats=list(seats or []),
     )
+
+
+def close_record(record: GameRecord, state: State) -> None:
+    """Write a finished game's outcome into its record: scores, winners and why it ended."""
+    record.returns = state.returns()
+    record.winners = state.winners()
+    record.ended_by = state.ended_by()
 
 
 def replay_steps(record: GameRecord, game: Game) -> Iterator[tuple[State, str | None]]:

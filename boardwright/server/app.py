@@ -132,7 +132,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                  "max_players": g.info.max_players, "languages": list(g.info.languages),
                  # a table with people starts from the game's table options
                  "options": [{"name": o.name, "default": g.table_options.get(o.name, o.default),
-                              "help": o.help}
+                              "help": o.help, "cap": o.cap}
                              for o in g.info.options if not o.local_path]}
                 for g in registry.games()]
 

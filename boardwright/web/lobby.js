@@ -47,11 +47,19 @@ function optionInput(option) {
   return h("div", { class: "option" }, h("label", { for: id }, option.name), input, help);
 }
 
-/** Rule choices first; component data (boards, tiles), rarely changed, folded away. */
+/** Rule choices first; variants that end a game early (round caps, off by default at a table
+ * with people) and component data (boards, tiles), both rarely changed, folded away. */
 function optionInputs(options) {
-  const simple = options.filter((o) => o.default === null || typeof o.default !== "object");
-  const data = options.filter((o) => o.default !== null && typeof o.default === "object");
+  const isData = (o) => o.default !== null && typeof o.default === "object";
+  const simple = options.filter((o) => !isData(o) && !o.cap);
+  const caps = options.filter((o) => o.cap);
+  const data = options.filter(isData);
   const out = [h("legend", {}, t("web.lobby.options")), ...simple.map(optionInput)];
+  if (caps.length) {
+    out.push(h("details", { class: "cap-options" },
+      h("summary", {}, t("web.lobby.caps")), h("p", { class: "help" }, t("web.lobby.caps_help")),
+      ...caps.map(optionInput)));
+  }
   if (data.length) {
     out.push(h("details", { class: "data-options" },
       h("summary", {}, t("web.lobby.component_data")), ...data.map(optionInput)));

@@ -192,6 +192,7 @@ def test_r11_1_the_game_ends_at_once_when_49_and_50_are_defeated() -> None:
     act(st, rules.FIGHT_MOVE, rules.FIGHT)
     events = act(st, st.action_from_text("dice 2-2"))
     assert "game_over" in kinds(events) and st.is_terminal()
+    assert st.ended_by() == "rule"
     assert st.gold[0] == 17 and not st.hands[0]  # R7.2 no card for 49 and 50
     assert st.winners() == [0]
     assert st.returns() == [17.0, 3.0, 3.0, 3.0]
@@ -212,11 +213,13 @@ def test_r12_turn_cap_and_stall_end_the_game() -> None:
     events: list = []
     rules._begin_turn(st, 0, events)  # round 2 starts: over the cap
     assert st.is_terminal() and events[-1].data["why"] == "turn_limit"
+    assert st.ended_by() == "cap" and st.rounds_played() == 1
     st = new_game(3, stall_rounds=2)
     st.round = 5
     st.last_progress = 2
     rules._begin_turn(st, 0, events)
     assert st.is_terminal() and events[-1].data["why"] == "stalled"
+    assert st.ended_by() == "stall"
 
 
 def test_hidden_hands_views_equal_for_states_differing_only_in_a_hand() -> None:

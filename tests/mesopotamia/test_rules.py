@@ -551,12 +551,14 @@ def test_r8_the_fourth_offering_ends_the_game_at_once() -> None:
     put(s, 0, PB, "offering7")
     play(s, "move 1,0 nw offering7")
     assert s.is_terminal() and s.winners() == [0] and s.returns() == [1.0, 0.0, 0.0, 0.0]
+    assert s.ended_by() == "rule"
 
 
 def test_r9_1_a_capped_game_has_no_rules_winner_and_says_so() -> None:
     s = new(2, max_turns=2)
     events = play(s, "end_movement", "finish_action", "end_movement", "finish_action")
     assert s.is_terminal() and s.capped
+    assert s.ended_by() == "cap" and s.rounds_played() == 1
     assert any(e.kind == "game_over" and e.data["capped"] for e in events)
     assert s.returns() == [0.5, 0.5]  # tied on the tie-breaks
 

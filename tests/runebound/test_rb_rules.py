@@ -575,7 +575,7 @@ def test_r11_1_three_dragon_runes_win() -> None:
     fight(s, s.cfg.content.adventures[runes[0]].id)
     s.g["combat"]["wounds"] = 99
     s._wound_enemy(0, [])
-    assert s.winners() == [0] and s.is_terminal()
+    assert s.winners() == [0] and s.is_terminal() and s.ended_by() == "rule"
 
 
 def test_r11_1_defeating_margath_wins() -> None:
@@ -594,6 +594,7 @@ def test_r11_4_turn_cap_ends_by_score() -> None:
     at(s, plain_hex(s), "experience")
     act(s, "end_turn")
     assert s.winners() == [1]
+    assert s.ended_by() == "cap" and s.rounds_played() == 1
 
 
 def test_hidden_information_none_deck_orders_are_chance() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
@@ -23,8 +24,10 @@ _HELP = {
                                "may take on an apprentice (seed rule 38)",
     "invisibility_mode": "R12 A28 Invisibility: both effects, or choose_one (monsters or heroes)",
     "chest_gold": "R12 A23 a chest also gives its (proposal) gold",
-    "stall_rounds": "R12 A36 end after this many full rounds with no progress (0 = never)",
-    "max_rounds": "turn cap: end and score after this many rounds (0 = none)",
+    "stall_rounds": "R12 A36 end after this many full rounds with no progress (0 = never; tables "
+                    "with people start at 0)",
+    "max_rounds": "end after this many rounds and score (0 = none; tables with people start "
+                  "at 0)",
     "first_player": "R2.6 the start player's seat (knowledge 1)",
 }
 
@@ -36,7 +39,8 @@ LOCAL_PATH_OPTIONS = frozenset({"board_file", "components_file"})
 def _options_info() -> tuple[OptionInfo, ...]:
     defaults = FeindeOptions()
     return tuple(OptionInfo(name, getattr(defaults, name), _HELP[name],
-                            local_path=name in LOCAL_PATH_OPTIONS)
+                            local_path=name in LOCAL_PATH_OPTIONS,
+                            cap=name in ("max_rounds", "stall_rounds"))
                  for name in FeindeOptions.model_fields)
 
 
@@ -53,6 +57,9 @@ class FeindeGame(Game):
         options=_options_info(),
         languages=("en", "hu"),
     )
+    #: people play the printed game, to its end (R11.1); the round cap and the stall rule
+    #: (R12 A36) are safety valves for bots' games only
+    table_options: Mapping[str, Any] = MappingProxyType({"max_rounds": 0, "stall_rounds": 0})
 
     def new_initial_state(
         self, players: int, options: Mapping[str, Any] | None = None

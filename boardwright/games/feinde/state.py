@@ -98,6 +98,21 @@ class FeindeState(State):
         best = max(zip(self.gold, self.chips, strict=True))
         return [p for p in range(self.num_players) if (self.gold[p], self.chips[p]) == best]
 
+    def ended_by(self) -> str | None:
+        """R11.1 both bosses beaten is the rules' ending; the round cap and the stall rule
+        (R12 A36) are not (the game-over event names which one ended it)."""
+        if self.phase != rules.OVER:
+            return None
+        if self.bosses >= 2:
+            return "rule"
+        cap = self.cfg.options.max_rounds
+        return "cap" if cap and self.round > cap else "stall"
+
+    def rounds_played(self) -> int:
+        # the cap ends the game as the round after it would begin: that one was not played
+        cap = self.cfg.options.max_rounds
+        return min(self.round, cap) if cap else self.round
+
     def view(self, seat: int | None) -> View:
         return view_of(self, seat)
 

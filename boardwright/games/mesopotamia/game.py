@@ -32,7 +32,7 @@ _HELPS = {
 
 def _options_info() -> tuple[OptionInfo, ...]:
     defaults = MesoOptions()
-    return tuple(OptionInfo(name, getattr(defaults, name), _HELPS[name])
+    return tuple(OptionInfo(name, getattr(defaults, name), _HELPS[name], cap=name == "max_turns")
                  for name in MesoOptions.model_fields)
 
 

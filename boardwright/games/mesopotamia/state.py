@@ -177,6 +177,17 @@ class MesoState(State):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
+
+    def ended_by(self) -> str | None:
+        """R9.1 the turn cap is a cap; four offerings delivered (R8) is the rules' ending."""
+        if self.phase != rules.OVER:
+            return None
+        return "cap" if self.capped else "rule"
+
+    def rounds_played(self) -> int:
+        # `turn` counts finished turns; the cap ends the game before another begins
+        n = self.cfg.players
+        return (self.turn + (0 if self.capped else 1) + n - 1) // n
     def clone(self) -> MesoState:
         s = object.__new__(MesoState)
         s.cfg = self.cfg

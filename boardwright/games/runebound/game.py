@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
@@ -17,7 +18,8 @@ HELPS = {
     "content": "folder of a content pack (default: the bundled ORIGINAL set); see RULES.md",
     "doom": "R10 play the doom variant (the seed's recommended variant)",
     "xp_cost": "R8.1 XP per experience counter (seed: 4 with 4 players; CHOICE: 4 for all)",
-    "max_rounds": "R11.4 end after this many rounds and share the win by score (0: no cap)",
+    "max_rounds": "R11.4 end after this many rounds and share the win by score (0: no cap; "
+                  "tables with people start at 0)",
     "magic_defence_strikes": "R7.9 a successful magic defence wounds the enemy (seed text)",
     "endgame": "R10.7 level_order | none (level_order: our completion of the cut-off endgame)",
     "heroes": "hero ids, one per seat (default: drawn at random, R2.8)",
@@ -40,10 +42,12 @@ class RuneboundGame(Game):
         rules_version=RULES_VERSION,
         max_actions=200_000,
         options=tuple(OptionInfo(n, getattr(RuneboundOptions(), n), HELPS[n],
-                                 local_path=n in LOCAL_PATH_OPTIONS)
+                                 local_path=n in LOCAL_PATH_OPTIONS, cap=n == "max_rounds")
                       for n in RuneboundOptions.model_fields),
         languages=("en", "hu"),
     )
+    #: R11.4: people play the printed game, to its end; only bots' games need the round cap
+    table_options: Mapping[str, Any] = MappingProxyType({"max_rounds": 0})
 
     def new_initial_state(self, players: int,
                           options: Mapping[str, Any] | None = None) -> RuneboundState:

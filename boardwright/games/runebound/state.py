@@ -124,7 +124,7 @@ class RuneboundState(State):
             "act": [], "combat": None, "pending": None, "bought": [], "winners": [],
             "endgame": False, "end_order": [], "end_idx": 0, "log_turns": 0, "enc": -1,
             "adv_src": -1, "extra_dice": 0, "start_endgame": False, "actor": -1,
-            "trade": None,
+            "trade": None, "end_reason": None,
         }
         for p in self.g["players"]:
             p["pos"] = p["prev"] = c.tamalir
@@ -204,6 +204,17 @@ class RuneboundState(State):
 
     def winners(self) -> list[int]:
         return list(self.g["winners"])
+
+    def ended_by(self) -> str | None:
+        """R11.4 the round cap is a cap; every other ending is the rules' (R10.8, R11.1)."""
+        if self.g["phase"] != "over":
+            return None
+        return "cap" if self.g.get("end_reason") == "turn_cap" else "rule"
+
+    def rounds_played(self) -> int:
+        # the cap ends the game as the round after it would begin: that one was not played
+        cap = self.cfg.options.max_rounds
+        return min(self.g["round"], cap) if cap else int(self.g["round"])
 
     def view(self, seat: int | None) -> View:
         # No hidden facts (see the module docstring): every seat sees the whole state, plus the
@@ -884,7 +895,13 @@ class RuneboundState(State):
 
         best = max(key(s) for s in range(self.cfg.players))
         g["winners"] = [s for s in range(self.cfg.players) if key(s) == best]
+        self._game_over(ev, why)
+
+    def _game_over(self, ev: list[Event], why: str) -> None:
+        """The game ends (winners already set); `why` names the ending for reports."""
+        g = self.g
         g["phase"] = "over"
+        g["end_reason"] = why
         ev.append(Event("game_over", {"winners": g["winners"][:], "reason": why}))
 
     # ------------------------------------------------------------------ adventure cards
@@ -1430,16 +1447,14 @@ class RuneboundState(State):
             self._take_counter(p, ev, colour=COLOURS.index(a.colour) if cb["from_slot"] else -1)
         if a.reward.win:
             g["winners"] = [g["seat"]]
-            g["phase"] = "over"
-            ev.append(Event("game_over", {"winners": [g["seat"]], "reason": "margath"}))
+            self._game_over(ev, "margath")
             return
         if a.reward.dragon_rune:
             p["runes"] += 1
             p["trophies"].append(card)
             if p["runes"] >= 3:  # R11.1 three dragon runes win
                 g["winners"] = [g["seat"]]
-                g["phase"] = "over"
-                ev.append(Event("game_over", {"winners": [g["seat"]], "reason": "runes"}))
+                self._game_over(ev, "runes")
                 return
         elif a.reward.keep is not None:
             p["items"].append([REWARD + card, 0])
