@@ -96,6 +96,9 @@ def terminal_rewards(state: State, scale: float,
     return [0.5 * (p in winners) / len(winners) + 0.5 * m for p, m in enumerate(squashed)]
 
 
+#: iterations per decision where neither the spec nor the game's `search_defaults` sets them
+DEFAULT_ITERATIONS = 1000
+
 #: the tree-shape settings and their values where neither the spec nor the game sets them
 TREE_SETTINGS: dict[str, float] = {
     "exploration": 0.3, "depth": 0, "scale": 10.0,
@@ -111,20 +114,20 @@ SWITCHES = frozenset({"finish_turn", "chance_leaf", "lazy", "reply", "reply_firs
 
 class ISMCTSAgent:
     """Settings: `iterations`, `seconds` and any of `TREE_SETTINGS`. A setting the spec leaves
-    out takes the game's `search_defaults` (the values measured best for that game), else the
-    value in `TREE_SETTINGS`."""
+    out takes the game's `search_defaults` (the values measured best for that game, which may
+    include `iterations`), else the value in `TREE_SETTINGS` (`DEFAULT_ITERATIONS`)."""
 
     name = "ismcts"
 
-    def __init__(self, iterations: int = 1000, seconds: float | None = None,
+    def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  **settings: float) -> None:
-        if iterations < 1:
+        if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         unknown = sorted(set(settings) - set(TREE_SETTINGS))
         if unknown:
             raise TypeError(f"unknown settings {', '.join(unknown)}; known: iterations, "
                             f"seconds, {', '.join(TREE_SETTINGS)}")
-        self.iterations = iterations
+        self._iterations = iterations
         self.seconds = seconds
         self._explicit = dict(settings)
         self._tuned_for: Game | None = None
@@ -135,6 +138,9 @@ class ISMCTSAgent:
 
     def _configure(self, game_defaults: Mapping[str, float]) -> None:
         merged = {**TREE_SETTINGS, **game_defaults, **self._explicit}
+        # a game may set the budget that suits its decisions; the spec's own budget wins
+        budget = merged.pop("iterations", DEFAULT_ITERATIONS)
+        self.iterations = int(budget if self._iterations is None else self._iterations)
         for key, value in merged.items():
             if key in SWITCHES:
                 setattr(self, key, bool(value))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from types import MappingProxyType
 
 import pytest
 from playouts import midgame
@@ -368,3 +369,19 @@ def test_ismcts_takes_the_games_tuned_settings_unless_the_spec_sets_them() -> No
     assert not (other.lazy or other.finish_turn or other.chance_leaf)
     with pytest.raises(BadConfig, match="known: iterations"):
         make_agent("ismcts:lazzy=1")
+
+
+def test_a_games_search_defaults_may_set_the_budget_and_the_spec_overrides_it() -> None:
+    class Budgeted(type(GAME)):  # type: ignore[misc]
+        search_defaults = MappingProxyType({"iterations": 17})
+
+    game = Budgeted()
+    state = game.new_initial_state(2)
+    while state.current_player() < 0:
+        state.apply(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    legal = state.legal_actions()
+    default, explicit = ISMCTSAgent(), ISMCTSAgent(iterations=5)
+    default.choose(game, seat, state.view(seat), legal, random.Random(1))
+    explicit.choose(game, seat, state.view(seat), legal, random.Random(1))
+    assert default.iterations == 17 and explicit.iterations == 5
