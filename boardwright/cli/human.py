@@ -239,6 +239,9 @@ def print_final(game: Game, state: State, seats: Sequence[str], lang: str,
     if not state.is_terminal():
         return
     console.print(f"[bold]{text('cli.game_over')}[/bold]")
+    ending = state.ending()
+    if ending is not None:
+        console.print(game.describe_ending(ending, lang))
     out = RichTable(title=text("cli.final_scores"))
     out.add_column(text("cli.seat"))
     out.add_column(text("cli.agent"))

@@ -31,6 +31,40 @@ ENDED_BY = ("rule", "cap", "stall")
 
 
 @dataclass(frozen=True, slots=True)
+class Ending:
+    """How a finished game ended and why its winners won, for end screens and records."""
+
+    #: one of `ENDED_BY`: the printed ending, a cap on the game's length, a stall rule
+    by: str
+    #: the game's own name for the ending ("bosses", "runes", "acts"): message key `end.<reason>`
+    reason: str
+    #: what the seats were ranked by at the end, in order ("gold", "chips"); empty where the
+    #: ending itself names the winner (the first to deliver four offerings)
+    ranking: tuple[str, ...] = ()
+    #: the first criterion of `ranking` on which the winners beat every other seat; None when
+    #: nothing was ranked or every seat tied on everything
+    decided_by: str | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"by": self.by, "reason": self.reason, "ranking": list(self.ranking),
+                "decided_by": self.decided_by}
+
+
+def ranked_ending(by: str, reason: str, ranking: tuple[str, ...],
+                  keys: Sequence[Sequence[float]], winners: Sequence[int]) -> Ending:
+    """An ending decided by ranking the seats on `keys` (one tuple per seat, in `ranking`'s
+    order): `decided_by` is the first criterion on which the winners beat the best other seat."""
+    others = [k for seat, k in enumerate(keys) if seat not in winners]
+    decided = None
+    if winners and others:
+        best_other = max(tuple(k) for k in others)
+        mine = tuple(keys[winners[0]])
+        decided = next((name for name, a, b in zip(ranking, mine, best_other, strict=True)
+                        if a != b), None)
+    return Ending(by, reason, ranking, decided)
+
+
+@dataclass(frozen=True, slots=True)
 class OptionInfo:
     """One game option: its default and what it means (shown by `boardwright list`)."""
 
@@ -146,6 +180,12 @@ class State(ABC):
         """
         return "rule" if self.is_terminal() else None
 
+    def ending(self) -> Ending | None:
+        """How the game ended and why its winners won; None while it runs. A game overrides it
+        to name its endings and the ranking that chose its winners."""
+        by = self.ended_by()
+        return None if by is None else Ending(by, "end")
+
     def rounds_played(self) -> int | None:
         """How many rounds the game has begun (every seat's turn once is a round), for reports
         of game length; None for a game that counts no rounds (the driver counts turns then)."""
@@ -221,6 +261,19 @@ class Game(ABC):
     def render(self, view: View, lang: str = "en") -> Any:
         """A terminal rendering (a rich renderable or text) of a view: never of a full state."""
         return str(view)
+
+    def describe_ending(self, ending: Ending, lang: str = "en") -> str:
+        """The ending in words: the game's `end.<reason>` and `end.decided.<criterion>` texts
+        from its own catalogue, else the engine's words for a rule, cap or stall ending."""
+        from .i18n import Catalogue, engine_text
+
+        own = Catalogue(type(self).__module__.rpartition(".")[0], lang)
+        key = f"end.{ending.reason}"
+        words = own(key) if own.has(key) else engine_text(lang)(f"ending.over.{ending.by}")
+        decided = f"end.decided.{ending.decided_by}"
+        if ending.decided_by is not None and own.has(decided):
+            words += " " + own(decided)
+        return words
 
 
 def legal_sorted(actions: Sequence[int]) -> bool:

@@ -216,4 +216,4 @@ class Lobby:
                 "view": state.view(None),
                 "events": payloads.log_lines(game, entries[k - 1:] if k else [], None, lang),
                 "seats": [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)],
-                **payloads.results(state)}
+                **payloads.results(game, state, lang)}

@@ -105,11 +105,11 @@ class LiveMatch:
     def seat_infos(self) -> list[dict[str, Any]]:
         return [s.public(i) for i, s in enumerate(self.seats)]
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, lang: str = "en") -> dict[str, Any]:
         return {"match_id": self.id, "game": self.game.info.id, "players": len(self.seats),
                 "status": self.status, "seats": self.seat_infos(),
                 "created": self.row.created.isoformat(), "seq": self.seq,
-                **payloads.results(self.state)}
+                **payloads.results(self.game, self.state, lang)}
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
         return {**payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,

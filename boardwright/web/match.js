@@ -195,6 +195,7 @@ function onUpdate(message) {
     seats: message.seats || snapshot.seats,
     winners: message.winners ?? (message.view && message.view.winners) ?? snapshot.winners,
     returns: message.returns ?? snapshot.returns,
+    ending: message.ending ?? snapshot.ending,
   };
   if ("clock" in message) setClock(message.clock);
   log = log.concat(message.events || []);

@@ -40,6 +40,7 @@ async function go(target) {
     match_id: matchId, seq: step, seat: null, view: data.view, legal: [], seats: summary.seats,
     status: finished ? "finished" : "active", to_move: data.view.to_move,
     winners: finished ? (data.winners ?? summary.winners) : undefined,
+    ending: finished ? data.ending : undefined,
   };
   renderer.update(snapshot, { busy: false, myTurn: false });
   $("turn").textContent = renderer.prompt(snapshot);

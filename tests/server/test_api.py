@@ -149,6 +149,8 @@ def test_bots_play_whole_matches_and_listing(client: TestClient) -> None:
         summary = wait_finished(client, match_id)
         assert summary["players"] == players and summary["winners"]
         assert len(summary["returns"]) == players
+        assert summary["ending"]["by"] == "rule" and summary["ending"]["reason"] == "acts"
+        assert summary["ending"]["text"].startswith("After the third act")
     listed = {m["match_id"]: m["status"] for m in client.get("/api/matches").json()}
     assert listed == {two: "finished", four: "finished", waiting: "open"}
     finished = client.get("/api/matches?status=finished").json()
@@ -168,6 +170,8 @@ def test_replay_of_a_finished_match(client: TestClient) -> None:
     assert all("tiles" not in hand for hand in deal["view"]["hands"])
     last = client.get(f"/api/matches/{match_id}/replay").json()
     assert last["step"] == last["steps"] and last["winners"] == summary["winners"]
+    hu = client.get(f"/api/matches/{match_id}/replay?lang=hu").json()
+    assert hu["ending"]["text"].startswith("A harmadik felvonás után")
     bad = client.get(f"/api/matches/{match_id}/replay?step=99999")
     assert bad.json()["code"] == "bad_request"
     open_match = create(client, ["human", "random"])["match_id"]

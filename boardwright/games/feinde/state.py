@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from boardwright.engine.api import CHANCE, TERMINAL, State, View
+from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, View, ranked_ending
 from boardwright.engine.errors import BadRecord
 from boardwright.engine.events import Event
 
@@ -97,6 +97,15 @@ class FeindeState(State):
             return []
         best = max(zip(self.gold, self.chips, strict=True))
         return [p for p in range(self.num_players) if (self.gold[p], self.chips[p]) == best]
+
+    def ending(self) -> Ending | None:
+        """R11.1 the bosses beaten, or a cap or the stall rule; R11.2 ranks gold, then chips."""
+        by = self.ended_by()
+        if by is None:
+            return None
+        reason = {"rule": "bosses", "cap": "turn_limit", "stall": "stalled"}[by]
+        return ranked_ending(by, reason, ("gold", "chips"),
+                             list(zip(self.gold, self.chips, strict=True)), self.winners())
 
     def ended_by(self) -> str | None:
         """R11.1 both bosses beaten is the rules' ending; the round cap and the stall rule

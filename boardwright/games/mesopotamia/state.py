@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from boardwright.engine.api import CHANCE, TERMINAL, State, View
+from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, View, ranked_ending
 from boardwright.engine.errors import BadRecord, IllegalAction
 from boardwright.engine.events import Event
 
@@ -177,12 +177,21 @@ class MesoState(State):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
-
     def ended_by(self) -> str | None:
         """R9.1 the turn cap is a cap; four offerings delivered (R8) is the rules' ending."""
         if self.phase != rules.OVER:
             return None
         return "cap" if self.capped else "rule"
+
+    def ending(self) -> Ending | None:
+        """R8.1 the fourth offering wins outright; R9.1 a capped game ranks the tie-breaks."""
+        if self.phase != rules.OVER:
+            return None
+        if not self.capped:
+            return Ending("rule", "offerings")
+        keys = [self.tiebreak(p) for p in range(self.cfg.players)]
+        return ranked_ending("cap", "turn_cap", ("offerings", "offering_values", "mana"), keys,
+                             self.winners())
 
     def rounds_played(self) -> int:
         # `turn` counts finished turns; the cap ends the game before another begins

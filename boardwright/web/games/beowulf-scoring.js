@@ -3,6 +3,7 @@
 // after the other; the final panel sums the acts. Data: `view.act_results` (server-built).
 
 import { h, s } from "../dom.js";
+import { endingLine } from "../seats.js";
 import {
   actName, cellLabel, figureName, figureSvg, gorgeSvg, parseToken, signed, tileBackSvg,
   tileSvg,
@@ -178,6 +179,7 @@ export function renderFinal(element, snapshot, ctx) {
   element.replaceChildren(...[
     h("h2", { id: "final-title" }, t("web.final.title")),
     h("p", { class: "winners", id: "winners" }, ctx.winnersText(winners)),
+    endingLine(h, snapshot),
     h("table", { class: "final-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("render.col.player")),
         results.map((r) => h("th", { scope: "col" }, actName(t, r.act))),

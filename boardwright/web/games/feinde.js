@@ -6,6 +6,7 @@
 // data-action = Move.text. The board and token values are PROPOSAL data (said on the page).
 
 import { h, s } from "../dom.js";
+import { endingLine } from "../seats.js";
 
 const CELL = 18;
 const DIRS = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
@@ -193,6 +194,7 @@ export function createRenderer(elements, ctx) {
       const view = snapshot.view;
       element.replaceChildren(h("h2", { id: "final-title" }, t("web.final.title")),
         h("p", { class: "winners" }, ctx.winnersText(snapshot.winners || [])),
+        endingLine(h, snapshot),
         h("ul", {}, ...view.gold.map((g, p) => h("li", {},
           `${ctx.seatLabel(p)}: ${t("render.gold")} ${g}, ${t("render.chips")} ${view.chips[p]}`))));
     },

@@ -6,6 +6,7 @@
 // data-action = Move.text.
 
 import { h, s } from "../dom.js";
+import { endingLine } from "../seats.js";
 
 const SIZE = 16;
 const TERRAIN_FILL = {
@@ -217,7 +218,8 @@ export function createRenderer(elements, ctx) {
     },
     renderFinal(element, snapshot) {
       element.replaceChildren(h("h2", { id: "final-title" }, t("web.final.title")),
-        h("p", { class: "winners" }, ctx.winnersText(snapshot.winners || [])));
+        h("p", { class: "winners" }, ctx.winnersText(snapshot.winners || [])),
+        endingLine(h, snapshot));
     },
   };
 }
