@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from boardwright.engine import registry
-from boardwright.engine.errors import BoardwrightError
+from boardwright.engine.errors import BadConfig, BoardwrightError
 from boardwright.engine.i18n import engine_text
 
 app = typer.Typer(
@@ -30,6 +30,14 @@ err_console = Console(stderr=True)
 def _fail(exc: BoardwrightError) -> None:
     err_console.print(f"[red]error:[/red] {exc.message}")
     raise typer.Exit(2)
+
+
+def _check_language(game: Any, lang: str) -> None:
+    """Refuse a language the game has no words in (naming the ones it has)."""
+    if lang not in game.info.languages:
+        raise BadConfig(engine_text()("cli.bad_lang", lang=lang, game=game.info.title,
+                                      languages=", ".join(game.info.languages)),
+                        code="bad_language")
 
 
 def parse_options(pairs: list[str] | None, options_json: str | None) -> dict[str, Any]:
@@ -90,11 +98,12 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id (see `boardwright list`).")],
     players: Annotated[int | None, typer.Option(help="Number of players (default: seats).")]
     = None,
-    seats: Annotated[str, typer.Option(help="Comma list per seat: human or an agent name.")]
-    = "human,random",
+    seats: Annotated[str | None, typer.Option(
+        help="Comma list per seat: human or an agent name (default: you against random "
+             "players, as many as the game needs).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for chance and agents (default: random).")]
     = None,
-    lang: Annotated[str, typer.Option(help="Language: en, hu, cs.")] = "en",
+    lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",
     save: Annotated[Path | None, typer.Option(help="Write the game record here as you play.")]
     = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option key=value (repeatable).")]
@@ -107,13 +116,22 @@ def play(
     """Play in the terminal: you and any agents, hot-seat for several humans."""
     from .human import run_table
 
-    names = [s.strip() for s in seats.split(",") if s.strip()]
-    count = players if players is not None else len(names)
+    try:
+        chosen = registry.get(game)
+        _check_language(chosen, lang)
+    except BoardwrightError as exc:
+        _fail(exc)
+    if seats is None:
+        count = players if players is not None else max(2, chosen.info.min_players)
+        names = ["human"] + ["random"] * (count - 1)
+    else:
+        names = [s.strip() for s in seats.split(",") if s.strip()]
+        count = players if players is not None else len(names)
     if len(names) != count:
         err_console.print(engine_text(lang)("cli.bad_seats", players=count, count=len(names)))
         raise typer.Exit(2)
     try:
-        run_table(registry.get(game), count, names, seed=seed, lang=lang, save=save,
+        run_table(chosen, count, names, seed=seed, lang=lang, save=save,
                   options=parse_options(option, options), console=console, think=think)
     except BoardwrightError as exc:
         _fail(exc)
@@ -122,7 +140,7 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON) written by play or simulate.")],
-    lang: Annotated[str, typer.Option(help="Language: en, hu, cs.")] = "en",
+    lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",
     seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it "
                                                   "(default: as a spectator).")] = None,
     board: Annotated[bool, typer.Option(help="Show the board after every action.")] = False,
@@ -135,6 +153,7 @@ def replay(
     try:
         record = GameRecord.load(file)
         game = registry.get(record.game)
+        _check_language(game, lang)
         if seat is not None and not 0 <= seat < record.players:
             raise typer.BadParameter(f"--seat must be 0..{record.players - 1}")
         final = print_replay(game, record, seat, lang, board, console)
