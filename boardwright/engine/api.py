@@ -77,6 +77,11 @@ class OptionInfo:
     #: the option can end a game before its printed end (a round cap, a stall rule): a safety
     #: valve for bots' games, off (0) at every table with people unless they choose it
     cap: bool = False
+    #: the values a text option may take (empty: any text the game accepts)
+    choices: tuple[str, ...] = ()
+    #: bounds of a number option, where the game sets them
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +266,22 @@ class Game(ABC):
     def render(self, view: View, lang: str = "en") -> Any:
         """A terminal rendering (a rich renderable or text) of a view: never of a full state."""
         return str(view)
+
+    def option_texts(self, lang: str = "en") -> dict[str, dict[str, Any]]:
+        """Each option's label and plain help for people, and a label per choice, from the
+        game's catalogue (`option.<name>`, `option.<name>.help`, `option.<name>.<choice>`);
+        the option's name, its rules help and the choice itself where a text is missing."""
+        from .i18n import Catalogue
+
+        own = Catalogue(type(self).__module__.rpartition(".")[0], lang)
+
+        def text(key: str, fallback: str) -> str:
+            return own(key) if own.has(key) else fallback
+
+        return {o.name: {"label": text(f"option.{o.name}", o.name),
+                         "help": text(f"option.{o.name}.help", o.help),
+                         "choices": {c: text(f"option.{o.name}.{c}", c) for c in o.choices}}
+                for o in self.info.options}
 
     def describe_ending(self, ending: Ending, lang: str = "en") -> str:
         """The ending in words: the game's `end.<reason>` and `end.decided.<criterion>` texts

@@ -15,19 +15,21 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnected
 
 from boardwright.agents import AGENTS
 from boardwright.engine import registry
+from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .lobby import Lobby
 from .matches import Connection
+from .rules_page import rules_page
 from .schemas import CreateMatch, MoveBody, WsLang, WsMessage, WsMove, error_payload
 from .seats import MatchError
 
@@ -52,6 +54,27 @@ def _lang(lang: str) -> str:
         raise MatchError("bad_request", f"unknown language {lang!r}; one of "
                          f"{', '.join(LANGUAGE_NAMES)}", lang=lang)
     return lang
+
+
+def game_listing(game: Game, lang: str) -> dict[str, Any]:
+    """A game as the lobby offers it: its options with labels and help in `lang`, each in its
+    group (`variant`, `cap` for an early end, `data` for component data), the rules-level help
+    (rule numbers, research words) as `about`, and defaults as a table with people starts."""
+    texts = game.option_texts(lang) if lang in game.info.languages else game.option_texts()
+
+    def group(o: OptionInfo) -> str:
+        structured = o.default is not None and not isinstance(o.default, bool | int | float | str)
+        return "cap" if o.cap else "data" if structured else "variant"
+
+    return {"id": game.info.id, "title": game.info.title, "min_players": game.info.min_players,
+            "max_players": game.info.max_players, "languages": list(game.info.languages),
+            "options": [{"name": o.name, "default": game.table_options.get(o.name, o.default),
+                         "label": texts[o.name]["label"], "help": texts[o.name]["help"],
+                         "about": o.help, "group": group(o), "cap": o.cap,
+                         "choices": [{"value": c, "label": label}
+                                     for c, label in texts[o.name]["choices"].items()],
+                         "min": o.minimum, "max": o.maximum}
+                        for o in game.info.options if not o.local_path]}
 
 
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
@@ -124,17 +147,18 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def replay_page(match_id: str) -> Any:
         return page("replay.html")
 
+    @app.get("/rules/{game_id}", response_class=HTMLResponse)
+    async def rules(game_id: str, lang: str = "en") -> HTMLResponse:
+        if game_id not in registry.names():
+            raise MatchError("unknown_game", f"no game {game_id!r}", game=game_id)
+        return HTMLResponse(rules_page(game_id, _lang(lang)))
+
     # ---- lobby API -------------------------------------------------------------------------
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return [{"id": g.info.id, "title": g.info.title, "min_players": g.info.min_players,
-                 "max_players": g.info.max_players, "languages": list(g.info.languages),
-                 # a table with people starts from the game's table options
-                 "options": [{"name": o.name, "default": g.table_options.get(o.name, o.default),
-                              "help": o.help, "cap": o.cap}
-                             for o in g.info.options if not o.local_path]}
-                for g in registry.games()]
+    async def games(lang: str = "en") -> list[dict[str, Any]]:
+        _lang(lang)
+        return [game_listing(g, lang) for g in registry.games()]
 
     @app.get("/api/agents")
     async def agents() -> list[dict[str, str]]:

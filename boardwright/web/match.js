@@ -6,6 +6,7 @@ import { api, h } from "./dom.js";
 import { seatLabeller } from "./seats.js";
 import { rendererFor } from "./games/index.js";
 import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
+import { installRulesPanel } from "./rules-panel.js";
 import { lineClass } from "./log-line.js";
 
 const $ = (id) => document.getElementById(id);
@@ -241,6 +242,7 @@ async function start() {
     history.replaceState(null, "", url);
     render();
   });
+  installRulesPanel($("rules-button"), $("rules-dialog"), summary.game);
   $("claim").addEventListener("click", claimSeat);
   setInterval(renderClock, CLOCK_TICK_MS);
   connection = new MatchConnection(matchId, { token, lang, onWelcome, onUpdate, onSeats,

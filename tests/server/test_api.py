@@ -222,3 +222,29 @@ def test_a_table_with_people_starts_from_the_games_table_options(client: TestCli
     assert view(client, bots["match_id"])["view"]["max_turns"] == 40
     listed = {g["id"]: g for g in client.get("/api/games").json()}["mesopotamia"]["options"]
     assert {o["name"]: o["default"] for o in listed}["max_turns"] == 0
+
+
+def test_the_lobby_lists_options_with_labels_and_help_in_the_readers_language(
+        client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games?lang=hu").json()}
+    options = {o["name"]: o for o in games["runebound"]["options"]}
+    assert options["max_rounds"]["label"] == "Vége adott számú kör után"
+    assert options["max_rounds"]["group"] == "cap" and options["max_rounds"]["default"] == 0
+    assert options["max_rounds"]["about"].startswith("R11.4")  # the rules-level notes
+    assert options["endgame"]["choices"] == [{"value": "level_order",
+                                              "label": "szint szerinti sorrendben"},
+                                             {"value": "none", "label": "nincs végjáték"}]
+    assert (options["trade_offers"]["min"], options["trade_offers"]["max"]) == (0, 20)
+    assert "content" not in options  # a path on the server's machine is never offered
+    beowulf = {o["name"]: o for o in games["beowulf"]["options"]}
+    assert beowulf["boards"]["group"] == "data" and beowulf["refill"]["group"] == "variant"
+    assert client.get("/api/games?lang=xx").json()["code"] == "bad_request"
+
+
+def test_the_rules_page_has_the_summary_in_the_readers_language_and_the_whole_book(
+        client: TestClient) -> None:
+    page = client.get("/rules/mesopotamia?lang=hu")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "Cél: elsőként bemutatni mind a négy áldozatodat" in page.text
+    assert "<h2>R8 End</h2>" in page.text  # RULES.md, rendered
+    assert client.get("/rules/chess").json()["code"] == "unknown_game"

@@ -7,7 +7,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.options import describe_options
 
 from .data import MesoOptions, build_config
 from .sample import Determinizer, sample_state
@@ -30,12 +31,6 @@ _HELPS = {
 }
 
 
-def _options_info() -> tuple[OptionInfo, ...]:
-    defaults = MesoOptions()
-    return tuple(OptionInfo(name, getattr(defaults, name), _HELPS[name], cap=name == "max_turns")
-                 for name in MesoOptions.model_fields)
-
-
 class MesoGame(Game):
     """Mesopotamia: Cradle of Civilization (Klaus-Jürgen Wrede, 2005)."""
 
@@ -46,7 +41,7 @@ class MesoGame(Game):
         max_players=4,
         rules_version=RULES_VERSION,
         max_actions=40000,
-        options=_options_info(),
+        options=describe_options(MesoOptions, _HELPS, caps={"max_turns"}),
         languages=("en", "hu"),
     )
     #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
