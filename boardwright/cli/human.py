@@ -198,6 +198,7 @@ def run_table(
     rng_chance = chance_rng(seed)
     rngs = [agent_rng(seed, s) for s in range(players)]
     last_human: int | None = None
+    last_decider: int | None = None
     while (actor := table.state.current_player()) != TERMINAL:
         if actor == CHANCE:
             table.apply(actor, sample_chance(table.state.chance_outcomes(), rng_chance))
@@ -213,11 +214,13 @@ def run_table(
                 return table
             if choice >= 0:
                 table.apply(actor, choice)
+            last_decider = actor
             continue
         agent = agents[actor]
-        if agent.name != "random":
+        if agent.name != "random" and actor != last_decider:  # once a turn, not every step
             note = table.text("cli.thinking", player=player_label(actor), agent=agent.name)
             console.print(f"[dim]{note}[/dim]")
+        last_decider = actor
         action = agent.choose(game, actor, table.state.view(actor),
                               table.state.legal_actions(), rngs[actor])
         table.apply(actor, action)

@@ -116,3 +116,13 @@ def test_a_language_the_game_lacks_is_refused_with_the_ones_it_has() -> None:
     assert result.exit_code == 2
     assert "no texts in 'cs'" in result.output and "en, hu" in result.output
     assert runner.invoke(app, ["play", "beowulf", "--lang", "cs"], input="quit\n").exit_code == 0
+
+
+def test_a_bot_thinking_is_announced_once_a_turn_not_at_every_step() -> None:
+    # a Feinde turn is a chain of single steps: the note comes once per bot turn
+    result = runner.invoke(app, ["play", "feinde", "--seats", "human,greedy,greedy",
+                                 "--seed", "3", "--option", "max_rounds=2"],
+                           input="1\n" * 200 + "quit\n")
+    assert result.exit_code == 0, result.output
+    notes = result.output.count("is thinking")
+    assert 0 < notes <= 8, result.output[-3000:]  # 2 rounds: placing heroes, then a turn each

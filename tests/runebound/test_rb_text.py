@@ -37,11 +37,22 @@ def test_actions_and_events_have_words_in_both_languages() -> None:
 
 
 def test_render_shows_board_party_sheet_and_original_content_notice() -> None:
+    import io
+
+    from rich.console import Console
+
+    from boardwright.games.runebound.text import msg
+
     s = new_game(2)
-    out = GAME.render(s.view(0))
-    assert "ORIGINAL content" in out
-    assert "Varikas the Dead" in out and "gold 3" in out
-    assert "&" in out and "Player A" in out  # both heroes in Tamalir
+    for lang, words in (("en", ("original content", "3 gold", "Market of")),
+                        ("hu", ("eredeti tartalomkészlet", "3 arany", "piaca"))):
+        console = Console(file=io.StringIO(), width=100, color_system=None)
+        console.print(GAME.render(s.view(0), lang))
+        out = console.file.getvalue()
+        assert all(w in out for w in words), out
+        assert "Varikas the Dead" in out
+        assert "&" in out  # both heroes in Tamalir
+        assert msg(lang, "seat", letter="B") in out
 
 
 def test_heuristic_prefers_runes_then_experience_then_gold() -> None:

@@ -1265,7 +1265,7 @@ class RuneboundState(State):
         elif activated:
             g["act"].append("before")
             cb["item_fs"] = 1
-        ev.append(Event("first_strike", {"seat": g["seat"], "kind": name, "mode": cb["fs"][0]}))
+        ev.append(Event("first_strike", {"seat": g["seat"], "by": name, "mode": cb["fs"][0]}))
         g["pending"] = ["roll", "fs"]
 
     def _spend_first_strike(self, p: dict[str, Any], name: str,
@@ -1783,7 +1783,7 @@ class RuneboundState(State):
             cb["pfs"][1 + off] = 1
         elif activated:
             cb["pfs"][3] = 1
-        ev.append(Event("first_strike", {"seat": seat, "kind": name, "mode": cb["fs"][0]}))
+        ev.append(Event("first_strike", {"seat": seat, "by": name, "mode": cb["fs"][0]}))
         g["actor"] = -1
         g["pending"] = ["roll", "pvp_fs_target"]
 

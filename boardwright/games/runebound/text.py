@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .content import load
+from .content import COLOURS, load
 
 if TYPE_CHECKING:
     from .state import RuneboundState
@@ -112,7 +112,21 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
     if kind == "hero" and isinstance(kw.get("hero"), int) and kw["hero"] < len(c.heroes):
         kw["hero"] = c.heroes[kw["hero"]].name
     if kind == "dice":
-        kw["faces"] = ", ".join("+".join(c.dice.faces[f]) for f in kw.get("faces", []))
+        kw["faces"] = ", ".join("/".join(msg(lang, f"web.runebound.terrain.{t}")
+                                         for t in c.dice.faces[f]) for f in kw.get("faces", []))
+    if isinstance(kw.get("to"), int):  # a hex: its city, else its terrain
+        hex_ = kw["to"]
+        kw["to"] = (c.board.cities[c.city_of[hex_]].name if hex_ in c.city_of
+                    else msg(lang, "where.terrain",
+                             terrain=msg(lang, f"web.runebound.terrain.{c.terrain[hex_]}")))
+    if "colour" in kw:
+        colour = kw["colour"]
+        name = COLOURS[colour] if isinstance(colour, int) else str(colour)
+        kw["colour"] = msg(lang, f"colour.{name}")
+    if "by" in kw:  # a first strike: the hero's own, an ally's or an item's
+        kw["by"] = msg(lang, f"first_strike.{kw['by']}")
+    if kind == "game_over" and "reason" in kw:
+        kw["reason"] = msg(lang, f"end.{kw['reason']}")
     if isinstance(kw.get("ok"), bool):
         kw["ok"] = msg(lang, "result.ok" if kw["ok"] else "result.failed")
     if isinstance(kw.get("mode"), str) and f"mode.{kw['mode']}" in catalogue("en"):
