@@ -151,6 +151,14 @@ async function claimSeat() {
   }
 }
 
+/** The log lines of the latest action a seat took, and the chance that followed it: what the
+ * board marks as the last move. */
+function recentLines() {
+  let i = log.length - 1;
+  while (i >= 0 && log[i].actor < 0) i--;
+  return i < 0 ? [] : log.filter((line) => line.seq >= log[i].seq);
+}
+
 function render() {
   if (!snapshot) return;
   const body = document.body.dataset;
@@ -164,7 +172,7 @@ function render() {
   renderTurn();
   renderClock();
   renderClaim();
-  renderer.update(snapshot, { busy, myTurn: myTurn() });
+  renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines() });
   renderMoves();
   renderLog();
   renderFinal();

@@ -43,7 +43,7 @@ async function go(target) {
     winners: finished ? (data.winners ?? summary.winners) : undefined,
     ending: finished ? data.ending : undefined,
   };
-  renderer.update(snapshot, { busy: false, myTurn: false });
+  renderer.update(snapshot, { busy: false, myTurn: false, recent: data.events || [] });
   $("turn").textContent = renderer.prompt(snapshot);
   $("final-scores").hidden = !finished;
   if (finished) renderer.renderFinal($("final-scores"), snapshot);

@@ -424,6 +424,7 @@ class BeowulfState(State):
             "hands": hands,
             "supply": [{str(d): x[d] for d in (4, 3, 2, 1)} for x in self.supply],
             "saga": self.saga[:],
+            "starting_saga": STARTING_SAGA,
             "revealed": {tokens[k]: n for k, n in enumerate(self.revealed) if n},
             "deal_queue": self.deal_queue[:],
             "start_player": self.start_player,
