@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -79,9 +79,17 @@ class MesoOptions(BaseModel):
     start_with_card: bool = False
     #: R7.12 variant 6.2: played cards leave the game; no reshuffle
     single_use_cards: bool = False
+    #: R2.4 with 2 players: both start on plains A (`shared`, the inferred EuropeMasters set-up)
+    #: or each alone on a plains beside a neutral hut (`apart`)
+    two_player_seating: Literal["shared", "apart"] = "shared"
+    #: R5.5 the action phase: an action must be chosen when one can be (the seed), or may be skipped
+    action_required: bool = True
+    #: R3.2 when cards may be played: `any_time` of one's own turn but the card drawn this turn
+    #: (the seed), or `before_action` (while moving and before the action is chosen)
+    card_timing: Literal["any_time", "before_action"] = "any_time"
     #: R9.1 turn cap for simulations; 0 = none. A capped game has no winner by the rules.
     max_turns: int = 40
-    #: R9.2 free steps (pick up, drop, swap, steal, take offering) allowed per turn
+    #: R9.2 free steps (pick up, drop, swap, steal, take offering) allowed per turn; 0 = no bound
     free_actions_per_turn: int = 12
     #: R9.3 radius of the table: no tile may lie farther than this from the ziggurat
     table_radius: int = 6

@@ -133,7 +133,7 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> RenderableType:
     parts.append(Text(t("ui.turn", round=view["round"], player=player_name(active, lang),
                         phase=phase_name(view["phase"], lang), mp=view["mp"],
                         explorations=view["explorations"], free=view["free_used"],
-                        free_limit=view["free_limit"]), "bold"))
+                        free_limit=view["free_limit"] or "∞"), "bold"))
     for seat, info in enumerate(view["seats"]):
         line = Text(f"{player_name(seat, lang)} ({t(f'colour.{seat}')}): ", SEAT_STYLES[seat])
         line.append(t("ui.mana", mana=info["mana"], limit=info["limit"]) + "; ")

@@ -281,7 +281,7 @@ export function createRenderer(elements, ctx) {
       return t("ui.turn", { round: view.round, player: ctx.seatLabel(view.active),
                             phase: t(`phase.${view.phase}`), mp: view.mp,
                             explorations: view.explorations, free: view.free_used,
-                            free_limit: view.free_limit });
+                            free_limit: view.free_limit || "∞" });
     },
     renderFinal(element, snapshot) {
       const view = snapshot.view;
