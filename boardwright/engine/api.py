@@ -97,10 +97,17 @@ class GameInfo:
     max_actions: int
     options: tuple[OptionInfo, ...] = field(default_factory=tuple)
     languages: tuple[str, ...] = ("en", "hu")
+    #: player counts a variant allows: (count, the boolean option that allows it), e.g. Feinde's
+    #: 2 players with `allow_two_players`; a lobby offers them and switches the option on
+    variant_players: tuple[tuple[int, str], ...] = ()
 
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def options_for_players(self, players: int) -> dict[str, JSON]:
+        """The options a player count needs: `{option: True}` for a variant's count, else {}."""
+        return {name: True for count, name in self.variant_players if count == players}
 
 
 class State(ABC):

@@ -68,6 +68,8 @@ def game_listing(game: Game, lang: str) -> dict[str, Any]:
 
     return {"id": game.info.id, "title": game.info.title, "min_players": game.info.min_players,
             "max_players": game.info.max_players, "languages": list(game.info.languages),
+            "variant_players": [{"players": n, "option": name}
+                                for n, name in game.info.variant_players],
             "options": [{"name": o.name, "default": game.table_options.get(o.name, o.default),
                          "label": texts[o.name]["label"], "help": texts[o.name]["help"],
                          "about": o.help, "group": group(o), "cap": o.cap,

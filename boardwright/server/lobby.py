@@ -101,7 +101,8 @@ class Lobby:
         except BoardwrightError as exc:
             raise MatchError(exc.code, exc.message) from None
         info = game.info
-        if not info.min_players <= req.players <= info.max_players:
+        variant = req.players in {count for count, _ in info.variant_players}
+        if not (info.min_players <= req.players <= info.max_players or variant):
             raise MatchError("bad_config", f"{info.title} is for {info.min_players} to "
                              f"{info.max_players} players, not {req.players}")
         local = sorted(o.name for o in info.options if o.local_path and o.name in req.options)

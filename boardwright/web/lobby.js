@@ -122,8 +122,13 @@ function renderForm() {
   const players = $("players");
   const previous = Number(players.value) || game.max_players;
   players.replaceChildren();
-  for (let n = game.min_players; n <= game.max_players; n++) {
-    players.append(h("option", { value: String(n), selected: n === previous }, String(n)));
+  // a variant's player count (Feinde for 2) comes first, marked; choosing it switches its option on
+  const variants = new Map((game.variant_players || []).map((v) => [v.players, v.option]));
+  const counts = [...variants.keys()].filter((n) => n < game.min_players);
+  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  for (const n of counts) {
+    const label = variants.has(n) ? t("web.lobby.variant_players", { players: n }) : String(n);
+    players.append(h("option", { value: String(n), selected: n === previous }, label));
   }
   $("options").replaceChildren(...optionInputs(game));
   renderSeats();
@@ -131,6 +136,9 @@ function renderForm() {
 
 function renderSeats() {
   const n = Number($("players").value);
+  const variant = (currentGame().variant_players || []).find((v) => v.players === n);
+  const box = variant ? $(`opt-${variant.option}`) : null;
+  if (box) box.checked = true;
   $("seats").replaceChildren(h("legend", {}, t("web.lobby.seats")),
     ...Array.from({ length: n }, (_, seat) => seatRow(seat)));
 }

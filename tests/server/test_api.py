@@ -248,3 +248,14 @@ def test_the_rules_page_has_the_summary_in_the_readers_language_and_the_whole_bo
     assert "Cél: elsőként bemutatni mind a négy áldozatodat" in page.text
     assert "<h2>R8 End</h2>" in page.text  # RULES.md, rendered
     assert client.get("/rules/chess").json()["code"] == "unknown_game"
+
+
+def test_feinde_for_two_is_offered_as_a_variant_and_can_be_created(client: TestClient) -> None:
+    listed = {g["id"]: g for g in client.get("/api/games").json()}["feinde"]
+    assert listed["variant_players"] == [{"players": 2, "option": "allow_two_players"}]
+    two = create(client, ["human", "random"], game="feinde",
+                 options={"allow_two_players": True})
+    assert two["match_id"]
+    body = {"game": "feinde", "players": 2, "seats": [{"kind": "human"}] * 2}
+    refused = client.post("/api/matches", json=body).json()
+    assert refused["code"] == "bad_players" and "allow_two_players" in refused["message"]

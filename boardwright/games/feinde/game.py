@@ -45,6 +45,7 @@ class FeindeGame(Game):
         title="Fürchterliche Feinde",
         min_players=3,
         max_players=6,
+        variant_players=((2, "allow_two_players"),),
         rules_version=RULES_VERSION,
         max_actions=200_000,
         options=describe_options(FeindeOptions, _HELP, local_paths=LOCAL_PATH_OPTIONS,
