@@ -71,8 +71,9 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
         args["card"] = state.card(pile[off][0]).name if off < len(pile) else f"#{off + 1}"
     if name in ("trade_accept", "trade_decline") and trade is not None:
         args["offer"] = offer_text(state, lang)
-    if name == "rest" and off >= 4:
-        name = "roll_move"
+    if name == "rest":  # R4.5 fewer than 4 dice: each die not rolled removes one exhaustion
+        name = "roll_move" if off >= 4 else "rest_all" if off == 0 else "rest"
+        args["rest"] = 4 - off
     key = f"action.{name}"
     if key not in catalogue("en"):
         return state.cfg.texts[action]
