@@ -25,7 +25,7 @@ def test_bot_workers_exit_when_the_server_is_killed() -> None:
         import sys, time
         from boardwright.server.bots import BotPool
         pool = BotPool(2)
-        pids = [pool._pool.submit(__import__("os").getpid).result() for _ in range(4)]
+        pids = pool.pids()
         print(" ".join(map(str, sorted(set(pids)))), flush=True)
         time.sleep(60)
     """)

@@ -152,7 +152,7 @@ def two_servers(pg_url: str) -> Any:
 def test_match_created_on_a_is_played_through_both(two_servers: Any) -> None:
     a, b = two_servers
     created = a.post("/api/matches", json={
-        "game": "beowulf", "players": 2, "seed": 11,
+        "game": "beowulf", "players": 2,
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     match_id = created["match_id"]
     tokens = [s["token"] for s in created["seats"]]
@@ -190,7 +190,7 @@ def test_match_created_on_a_is_played_through_both(two_servers: Any) -> None:
 def test_concurrent_moves_from_two_processes_apply_once(two_servers: Any) -> None:
     a, b = two_servers
     created = b.post("/api/matches", json={
-        "game": "beowulf", "players": 2, "seed": 12,
+        "game": "beowulf", "players": 2,
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     match_id = created["match_id"]
     tokens = [s["token"] for s in created["seats"]]
@@ -229,7 +229,7 @@ def moves_through_a_heard_on_b(a: httpx2.Client, b: httpx2.Client, seed: int, mo
     B pushes each stored action to the socket at once, without being asked. `meanwhile` runs
     once the socket is welcomed, before the first move."""
     created = a.post("/api/matches", json={
-        "game": "beowulf", "players": 2, "seed": seed,
+        "game": "beowulf", "players": 2,
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     match_id = created["match_id"]
     tokens = [s["token"] for s in created["seats"]]
