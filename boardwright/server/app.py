@@ -165,7 +165,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     @app.get("/api/matches")
     async def list_matches(
         request: Request,
-        status: Annotated[str | None, Query(pattern="^(open|active|finished)$")] = None,
+        status: Annotated[str | None, Query(pattern="^(open|active|finished|aborted)$")] = None,
     ) -> list[dict[str, Any]]:
         return await lobby(request).summaries(status)
 

@@ -29,6 +29,8 @@ from boardwright.engine.play import Agent
 
 #: the agent that plays for a person who left or whose clock ran out
 STAND_IN_AGENT = "greedy"
+#: seconds a new worker may take to start and import the games
+WARM_SECONDS = 120.0
 
 
 class IsmctsSettings(BaseModel):
@@ -180,7 +182,8 @@ class BotPool:
     def warm(self) -> None:
         """Start every worker now (imports take a second) rather than at the first bot move."""
         for f in [w.executor.submit(_warm) for w in self._slots]:
-            f.result()
+            with contextlib.suppress(Exception):  # a worker replaced meanwhile warms itself
+                f.result()
 
     def pids(self) -> list[int]:
         """The worker processes' ids (blocking; for tests)."""
@@ -206,9 +209,13 @@ class BotPool:
                                               self.budget.deadline_seconds)
             except TimeoutError:
                 old = self._slots[slot]
-                self._slots[slot] = _Worker(self._server_pid)
+                self._slots[slot] = new = _Worker(self._server_pid)
                 self.replaced += 1
                 old.kill()
+                # the new worker imports before it takes a move (the import would otherwise
+                # count against the next move's deadline)
+                await asyncio.wait_for(asyncio.wrap_future(new.executor.submit(_warm)),
+                                       WARM_SECONDS)
                 raise BotTimeout(f"no answer within {self.budget.deadline_seconds:g} s; "
                                  "the worker was replaced") from None
         finally:

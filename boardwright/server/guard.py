@@ -44,11 +44,13 @@ STATUS_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
                 413: "too_large", 429: "rate_limited", 503: "server_busy"}
 
 
-def error_response(code: str, message: str, status: int, **params: Any) -> JSONResponse:
+def error_response(code: str, message: str, http_status: int,
+                   params: dict[str, Any] | None = None) -> JSONResponse:
+    params = params or {}
     headers = {}
     if "retry_after" in params:
         headers["Retry-After"] = str(max(1, math.ceil(params["retry_after"])))
-    return JSONResponse(error_payload(code, message, params), status_code=status,
+    return JSONResponse(error_payload(code, message, params), status_code=http_status,
                         headers=headers)
 
 
@@ -57,14 +59,14 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(MatchError)
     async def match_error(_: Request, exc: MatchError) -> JSONResponse:
-        return error_response(exc.code, exc.message, exc.status, **exc.params)
+        return error_response(exc.code, exc.message, exc.status, exc.params)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
         message = f"{where}: {first.get('msg', 'invalid request')}"
-        return error_response("bad_request", message, 422, where=where)
+        return error_response("bad_request", message, 422, {"where": where})
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -112,13 +114,13 @@ class Guard:
             if wait:
                 await self._refuse(scope, send_with_headers, "rate_limited",
                                    "too many requests from this address; slow down", 429,
-                                   retry_after=round(wait, 2))
+                                   {"retry_after": round(wait, 2)})
                 return
         declared = _content_length(scope)
         if declared is not None and declared > self.limits.max_body_bytes:
             await self._refuse(scope, send_with_headers, "too_large",
                                f"a request body may hold at most {self.limits.max_body_bytes} "
-                               "bytes", 413, limit=self.limits.max_body_bytes)
+                               "bytes", 413, {"limit": self.limits.max_body_bytes})
             return
         if scope["method"] in ("POST", "PUT", "PATCH"):
             body = await self._read_body(receive)
@@ -126,7 +128,7 @@ class Guard:
                 await self._refuse(scope, send_with_headers, "too_large",
                                    f"a request body may hold at most "
                                    f"{self.limits.max_body_bytes} bytes", 413,
-                                   limit=self.limits.max_body_bytes)
+                                   {"limit": self.limits.max_body_bytes})
                 return
             receive = _replay(body, receive)
         await self.app(scope, receive, send_with_headers)
@@ -149,9 +151,9 @@ class Guard:
                 return b"".join(chunks)
 
     @staticmethod
-    async def _refuse(scope: Scope, send: Send, code: str, message: str, status: int,
-                      **params: Any) -> None:
-        response = error_response(code, message, status, **params)
+    async def _refuse(scope: Scope, send: Send, code: str, message: str, http_status: int,
+                      params: dict[str, Any]) -> None:
+        response = error_response(code, message, http_status, params)
         await response(scope, _nothing, send)
 
 

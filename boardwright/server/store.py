@@ -259,25 +259,25 @@ class Store:
             row = conn.execute(select(matches_table)
                                .where(matches_table.c.id == match_id)).mappings().first()
             actions = [ActionRow(r.seq, r.actor, r.action) for r in conn.execute(query)]
-        return (MatchRow(**row) if row else None), actions
+        return (_match_row(row) if row else None), actions
 
     def load_match(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(matches_table)
                                .where(matches_table.c.id == match_id)).mappings().first()
-        return MatchRow(**row) if row else None
+        return _match_row(row) if row else None
 
     def list_matches(self, status: str | None = None, limit: int = 200) -> list[MatchRow]:
         query = select(matches_table).order_by(matches_table.c.created.desc()).limit(limit)
         if status is not None:
             query = query.where(matches_table.c.status == status)
         with self.engine.connect() as conn:
-            return [MatchRow(**r) for r in conn.execute(query).mappings()]
+            return [_match_row(r) for r in conn.execute(query).mappings()]
 
     def unfinished(self) -> list[MatchRow]:
         query = select(matches_table).where(matches_table.c.status.in_(("open", "active")))
         with self.engine.connect() as conn:
-            return [MatchRow(**r) for r in conn.execute(query).mappings()]
+            return [_match_row(r) for r in conn.execute(query).mappings()]
 
     def open_before(self, cutoff: datetime) -> list[str]:
         """The ids of matches still open (waiting for people) that were created before
@@ -292,6 +292,15 @@ class Store:
                  .where(actions_table.c.match_id == match_id).order_by(actions_table.c.seq))
         with self.engine.connect() as conn:
             return [ActionRow(r.seq, r.actor, r.action) for r in conn.execute(query)]
+
+
+def _match_row(mapping: Any) -> MatchRow:
+    """A row as read; SQLite gives back naive datetimes (stored in UTC), PostgreSQL aware ones."""
+    data = dict(mapping)
+    for key in ("created", "updated"):
+        if data[key].tzinfo is None:
+            data[key] = data[key].replace(tzinfo=UTC)
+    return MatchRow(**data)
 
 
 def _dumps(value: Any) -> str:
