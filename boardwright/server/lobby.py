@@ -113,8 +113,8 @@ class Lobby:
                     await match.abort("expired")
                     expired += 1
         for match_id in list(self.counted):
-            match = self.live.get(match_id)
-            if match is None or not self._counts(match):
+            live = self.live.get(match_id)
+            if live is None or not self._counts(live):
                 del self.counted[match_id]
         idle_since = self.clock() - self.limits.idle_seconds
         evicted = 0
