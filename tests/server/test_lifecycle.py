@@ -174,3 +174,34 @@ def test_replays_are_computed_once_per_match(client: TestClient,
     assert [s["step"] for s in steps] == list(range(0, final["seq"] + 1, 7))
     last = client.get(f"/api/matches/{match_id}/replay").json()
     assert last["winners"] == final["winners"] and last["step"] == final["seq"]
+
+
+def test_a_match_past_its_games_bound_on_actions_is_aborted(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 7: a match of bots without caps could run forever. Past the game's own bound
+    on any game's length (`GameInfo.max_actions`, checked by conformance) it is aborted."""
+    import dataclasses
+
+    from boardwright.engine import registry
+
+    game = type(registry.get("beowulf"))
+    monkeypatch.setattr(game, "info", dataclasses.replace(game.info, max_actions=30))
+    match_id = create(client, ["random", "random"], seed=5)["match_id"]
+    summary = wait_status(client, match_id, "aborted")
+    assert summary["ended"] == "too_long" and summary["seq"] >= 30
+    assert "winners" not in summary
+
+
+@pytest.mark.parametrize("limits", [Limits().but(sockets_per_client=2)])
+def test_sockets_per_address_are_capped(guarded: TestClient) -> None:
+    match_id = guarded.post("/api/matches", json=human_body()).json()["match_id"]
+    url = f"/ws/matches/{match_id}"
+    with guarded.websocket_connect(url) as one, guarded.websocket_connect(url) as two:
+        assert one.receive_json()["type"] == two.receive_json()["type"] == "welcome"
+        with guarded.websocket_connect(url) as three:
+            assert three.receive_json()["code"] == "rate_limited"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                three.receive_json()
+            assert closed.value.code == 4429
+    with guarded.websocket_connect(url) as again:  # the others closed: room again
+        assert again.receive_json()["type"] == "welcome"
