@@ -390,8 +390,9 @@ class LiveMatch:
                 action = random.Random(f"{self.row.seed}/fallback/{seq}").choice(legal)
             async with self.lock:
                 if (self.seq != seq or self.state.current_player() != actor
-                        or not self.seats[actor].is_bot_controlled):
-                    continue  # someone took the seat back meanwhile
+                        or not self.seats[actor].is_bot_controlled
+                        or self.status != "active"):
+                    continue  # someone took the seat back, or the match ended, meanwhile
                 if action not in legal:
                     log.error("bot %s chose an illegal action in %s", spec, self.id)
                     action = legal[0]

@@ -22,7 +22,7 @@ from boardwright.server.bots import BotPool
 from boardwright.server.notices import CHANNEL
 from boardwright.server.store import ActionRow, Commit, MatchRow, SeqConflict, Store
 
-from .conftest import auth, create
+from .conftest import TEST_LIMITS, auth, create
 from .test_crash import free_port, kill_group, start_server
 
 
@@ -69,7 +69,7 @@ def test_store_round_trip(pg_url: str) -> None:
 
 
 def test_a_whole_match_over_the_api_on_postgres(pg_url: str, bot_pool: BotPool) -> None:
-    with TestClient(create_app(pg_url, bots=bot_pool)) as client:
+    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS)) as client:
         created = create(client, ["human", "random"], seed=7)
         match_id, token = created["match_id"], created["seats"][0]["token"]
         for _ in range(400):
@@ -82,7 +82,8 @@ def test_a_whole_match_over_the_api_on_postgres(pg_url: str, bot_pool: BotPool) 
                                       "expect_seq": snap["seq"]})
                 assert r.status_code in (200, 409), r.text
         assert client.get(f"/api/matches/{match_id}").json()["status"] == "finished"
-    with TestClient(create_app(pg_url, bots=bot_pool)) as client:  # a restart replays it all
+    # a restart replays it all
+    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS)) as client:
         assert client.get(f"/api/matches/{match_id}/replay").status_code == 200
 
 
