@@ -269,6 +269,7 @@ class LiveMatch:
                 seat.joined = seats_changed = True
         if STATUS_ORDER[row.status] > STATUS_ORDER[self.status]:
             self.status = row.status
+            self.row.ended = row.ended  # aborted by another process: say why
             changed = True
         if actions:
             state = self.state.clone()
