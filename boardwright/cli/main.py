@@ -340,20 +340,42 @@ def serve(
     bot_max_iterations: Annotated[int, typer.Option(
         help="Refuse bot seats that would search more ISMCTS iterations per move.")] = 5000,
     bot_max_seconds: Annotated[float, typer.Option(
-        help="Refuse bot seats that would think longer per move (seconds).")] = 10.0,
+        help="Refuse bot seats that would think longer per move (seconds); a search stops "
+             "after this long, and a worker that has not answered 5 s later is replaced.")
+    ] = 10.0,
+    max_connections: Annotated[int, typer.Option(
+        help="Sockets open at once (HTTP and WebSocket); more are closed at once.")] = 1000,
+    request_timeout: Annotated[float, typer.Option(
+        help="Seconds a client has to send a whole request.")] = 10.0,
+    matches_per_client: Annotated[int, typer.Option(
+        help="Open or bot-only matches one address may have at once.")] = 5,
+    max_open_matches: Annotated[int, typer.Option(
+        help="Open or bot-only matches of all clients together.")] = 1000,
+    open_match_hours: Annotated[float, typer.Option(
+        help="Hours an open match waits for its people before it expires.")] = 24.0,
+    no_client_limits: Annotated[bool, typer.Option(
+        "--no-client-limits", help="No per-address rates or caps (a load bench drives "
+                                   "hundreds of seats from one address); sizes and "
+                                   "timeouts still hold.")] = False,
 ) -> None:
     """Run the web server: lobby at http://HOST:PORT/, matches over HTTP and WebSocket.
 
-    Unfinished matches in the database continue where they stopped.
+    Unfinished matches in the database continue where they stopped. The limits a public
+    server puts on its clients are listed in docs/web-protocol.md.
     """
-    import uvicorn
-
     from boardwright.server.app import create_app
     from boardwright.server.bots import BotBudget, BotPool
+    from boardwright.server.limits import Limits
+    from boardwright.server.run import serve as run_server
 
-    pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds))
+    limits = Limits(max_connections=max_connections, request_timeout=request_timeout,
+                    matches_per_client=matches_per_client, max_open_matches=max_open_matches,
+                    open_match_seconds=open_match_hours * 3600,
+                    per_client=not no_client_limits)
+    pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
+                                          bot_max_seconds + 5.0))
     try:
-        uvicorn.run(create_app(db, bots=pool), host=host, port=port, log_level="warning")
+        run_server(create_app(db, bots=pool, limits=limits), host, port, limits)
     finally:
         pool.shutdown()
 

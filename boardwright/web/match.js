@@ -13,7 +13,32 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 // /m/{id} is the served path; match.html?id= also works when the page is opened directly.
 const matchId = params.get("id") || decodeURIComponent(location.pathname.split("/").pop());
-const token = params.get("token");
+const token = seatToken();
+
+/**
+ * The seat token leaves the address bar after the first load (it would otherwise stay in the
+ * history, in screenshots and in a link someone copies): it moves to this tab's
+ * sessionStorage, which keeps it across reloads and forgets it with the tab (the join link
+ * works again). A spectator tab opened beside a player's stays a spectator.
+ */
+function seatToken() {
+  const key = `boardwright.seat.${matchId}`;
+  const fromLink = params.get("token");
+  if (fromLink) {
+    try { sessionStorage.setItem(key, fromLink); } catch { /* storage off: the link only */ }
+    const url = new URL(location.href);
+    url.searchParams.delete("token");
+    url.searchParams.delete("seat");
+    history.replaceState(null, "", url);
+    return fromLink;
+  }
+  try { return sessionStorage.getItem(key); } catch { return null; }
+}
+
+/** A revoked link (the server refused the token): forget it, so a reload spectates. */
+function forgetSeatToken() {
+  try { sessionStorage.removeItem(`boardwright.seat.${matchId}`); } catch { /* none kept */ }
+}
 
 let snapshot = null;   // the latest Snapshot, kept current by welcome and update messages
 let log = [];          // LogLines in seq order
@@ -227,6 +252,7 @@ function onError(message) {
 }
 
 function onState(state) {
+  if (state === "refused" && token) forgetSeatToken();
   const el = $("connection");
   el.dataset.state = state;
   el.textContent = t(`web.match.connection.${state}`);

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from boardwright.engine.errors import BadConfig
 
@@ -387,11 +387,11 @@ class FeindeOptions(BaseModel):
     #: R12 A23 (proposal): a chest is worth its gold as well as its knowledge
     chest_gold: bool = True
     #: R12 A36: end the game after this many full rounds with no defeat and no knowledge change
-    stall_rounds: int = 3
+    stall_rounds: int = Field(default=3, ge=0, le=10_000)
     #: turn cap: the game ends (and is scored) after this many full rounds; 0 = no cap
-    max_rounds: int = 60
+    max_rounds: int = Field(default=60, ge=0, le=10_000)
     #: the seat of the start player (knowledge 1)
-    first_player: int = 0
+    first_player: int = Field(default=0, ge=0, le=5)
 
 
 @dataclass(frozen=True, slots=True)

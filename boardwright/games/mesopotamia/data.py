@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from boardwright.engine.actions import ActionSpace
 from boardwright.engine.errors import BadConfig
@@ -88,13 +88,13 @@ class MesoOptions(BaseModel):
     #: (the seed), or `before_action` (while moving and before the action is chosen)
     card_timing: Literal["any_time", "before_action"] = "any_time"
     #: R9.1 turn cap for simulations; 0 = none. A capped game has no winner by the rules.
-    max_turns: int = 40
+    max_turns: int = Field(default=40, ge=0, le=10_000)
     #: R9.2 free steps (pick up, drop, swap, steal, take offering) allowed per turn; 0 = no bound
-    free_actions_per_turn: int = 12
+    free_actions_per_turn: int = Field(default=12, ge=0, le=100)
     #: R9.3 radius of the table: no tile may lie farther than this from the ziggurat
-    table_radius: int = 6
+    table_radius: int = Field(default=6, ge=2, le=12)
     #: R9.4 the 2-player second player's first-round movement points (the seed reads 5)
-    second_player_first_mp_2p: int = 5
+    second_player_first_mp_2p: int = Field(default=5, ge=0, le=20)
     #: R9.5 exploring costs 1 movement point like any other step
     explore_costs_mp: bool = True
     #: R9.6 Marduk's Wrath may also move a neutral starting hut

@@ -36,7 +36,7 @@ class RuneboundOptions(BaseModel):
     max_rounds: int = Field(default=12, ge=0, le=1000)
     magic_defence_strikes: bool = True
     endgame: str = Field(default="level_order", pattern="^(level_order|none)$")
-    heroes: list[str] | None = None
+    heroes: list[str] | None = Field(default=None, max_length=6)
     trade_offers: int = Field(default=3, ge=0, le=20)
     reward_ally_full: str = Field(default="choose", pattern="^(choose|decline)$")
 
