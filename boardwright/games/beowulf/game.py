@@ -41,9 +41,10 @@ class BeowulfGame(Game):
         options=describe_options(BeowulfOptions, _HELPS),
         languages=("en", "hu", "cs"),
     )
-    #: ISMCTS tree shape measured strongest here (docs/strength.md, fourth session): a drawn
-    #: tile is played out by the rollout policy and judged at once (a draw's subtree of tile
-    #: choices and spaces is too wide to explore), and a young node is judged as it stands
+    #: ISMCTS tree shape, the strongest of those measured here (docs/strength.md, "Evidence: tree
+    #: shape"): a drawn tile is played out by the rollout policy and judged at once (a draw's
+    #: subtree of tile choices and spaces is too wide to explore), and a young node is judged as
+    #: it stands
     search_defaults: Mapping[str, float] = MappingProxyType(
         {"finish_turn": 1, "chance_leaf": 1, "lazy": 1})
 
