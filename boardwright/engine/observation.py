@@ -97,7 +97,26 @@ class Observer(ABC):
         slots: list[int] = []
         values: list[float] = []
         self.fill(view, seat, slots, values)
-        flat = np.bincount(slots, weights=values, minlength=self.size).astype(np.float32)
+        return self.clip(self.scatter(slots, values))
+
+    def scatter(self, slots: list[int], values: list[float],
+                chunks: Sequence[tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]] = ()
+                ) -> Array:
+        """The vector of `(slot, value)` pairs, plus pairs already held as arrays (`chunks`: an
+        observer may keep facts that rarely change, such as a board row, converted once).
+
+        Converting a Python list costs a few hundred instructions per element whatever the
+        route; `np.fromiter` with the dtype and length given is the cheapest measured.
+        """
+        index = np.fromiter(slots, np.intp, len(slots))
+        weight = np.fromiter(values, np.float64, len(values))
+        if chunks:
+            index = np.concatenate([index, *(c[0] for c in chunks)])
+            weight = np.concatenate([weight, *(c[1] for c in chunks)])
+        return np.bincount(index, weights=weight, minlength=self.size).astype(np.float32)
+
+    def clip(self, flat: Array) -> Array:
+        """`flat` with every entry moved into its field's range (in place)."""
         np.minimum(flat, self.high, out=flat)  # two ufuncs cost a fraction of one np.clip
         np.maximum(flat, self.low, out=flat)
         return flat

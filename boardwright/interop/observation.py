@@ -73,7 +73,8 @@ class ViewEncoder:
         values: list[float] = []
         self._walk(view, "", slots, values)
         # one bincount instead of an item assignment per leaf: views have a thousand leaves
-        out[:] = np.bincount(slots, weights=values, minlength=self.size)
+        out[:] = np.bincount(np.array(slots, np.intp), weights=np.array(values, np.float64),
+                             minlength=self.size)
         np.clip(out, -LIMIT, LIMIT, out=out)
 
     def _walk(self, value: Any, path: str, slots: list[int], values: list[float]) -> None:

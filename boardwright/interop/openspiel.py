@@ -211,9 +211,9 @@ class BoardwrightState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         """Plays one action on the engine state; remembers it as its player's own."""
         core = self._core
-        actor = core.state.current_player()
-        action = int(action)
-        core.state.apply(action)
+        state = core.state
+        actor = state.current_player()
+        state.apply(action)  # pyspiel passes a Python int
         if actor >= 0:
             core.own[actor].append(action)
         if core.cache:
@@ -224,7 +224,7 @@ class BoardwrightState(pyspiel.State):
         return self._core.state.action_to_text(int(action))
 
     def is_terminal(self) -> bool:
-        return self._core.state.is_terminal()
+        return self._core.state.current_player() == TERMINAL
 
     def returns(self) -> list[float]:
         """The win, shared among the winners (see the module docstring)."""

@@ -15,8 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from boardwright.engine.api import View
-from boardwright.engine.observation import Field, Observer
+from boardwright.engine.observation import Array, Field, Observer
 
 from .data import ACTS, FIGURES, Config, build_config
 from .notation import SEAT_LETTERS, TileType, parse_label
@@ -25,6 +28,17 @@ from .rules import PHASE_NAMES
 TILE_TYPES = len(TileType)
 #: saga points are clipped to this bound (a real game stays far inside it)
 SAGA_LIMIT = 1000.0
+
+#: encoded board rows kept by one observer before it starts afresh (a game meets a few hundred)
+ROW_CACHE = 20_000
+Chunk = tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
+
+
+def _chunk(slots: list[int], values: list[float] | None = None) -> Chunk:
+    """(slot, value) pairs as the arrays `Observer.scatter` takes (values default to 1)."""
+    return (np.asarray(slots, np.intp),
+            np.asarray(values if values is not None else [1.0] * len(slots), np.float64))
+
 
 # what a board token is, precomputed per configuration (see `_token_table`)
 _EMPTY, _OFF, _GORGE, _FIGURE, _TILE = range(5)
@@ -93,64 +107,103 @@ class BeowulfObserver(Observer):
         self.cfg = cfg
         self.table = _token_table(cfg)
         self.kind_index = {token: k for k, token in enumerate(cfg.tokens)}
-        self.totals = list(cfg.tile_counts)
         self.phases = {name: i for i, name in enumerate(PHASE_NAMES)}
         self.cells = rows * cols
+        #: encoded board rows as arrays of (slots, values), see `encode`
+        self.rows: dict[tuple[Any, ...], Chunk] = {}
         #: per act, the slots of `off_board` (cells that are neither a space nor a gorge)
         self.off_board = [
-            [self.start["off_board"] + cell for cell in range(self.cells)
-             if cell not in act.spaces and cell not in act.printed_gorges]
+            _chunk([self.start["off_board"] + cell for cell in range(self.cells)
+                    if cell not in act.spaces and cell not in act.printed_gorges])
             for act in cfg.boards
         ]
+        self.totals_array = np.asarray(cfg.tile_counts, np.float32)
+        unseen, revealed, own = (self.start[k] for k in ("unseen", "revealed", "own_hand"))
+        self.unseen_part = slice(unseen, unseen + kinds)
+        self.revealed_part = slice(revealed, revealed + kinds)
+        self.own_part = slice(own, own + kinds)
+
+    def _row(self, me: int, r: int, row: tuple[str, ...]) -> Chunk:
+        """The (slot, value) pairs of board row `r` as seen from seat `me`."""
+        n, cells = self.cfg.players, self.cells
+        at = self.start
+        slots: list[int] = []
+        values: list[float] = []
+        for c, token in enumerate(row):
+            what, a, b = self.table[token]
+            cell = r * self.cfg.grid_cols + c
+            if what == _EMPTY:
+                slots.append(at["empty"] + cell)
+            elif what == _FIGURE:
+                slots.append(at["figures"] + (((a - me) % n) * 4 + b - 1) * cells + cell)
+            elif what == _GORGE:
+                slots.append(at["gorge"] + cell)
+            elif what == _TILE:
+                slots.append(at["tile_type"] + a * cells + cell)
+                if a == TileType.GORGE:
+                    slots.append(at["gorge"] + cell)
+            values.extend([1.0] * (len(slots) - len(values)))
+            if what == _TILE and b:
+                slots.append(at["tile_value"] + cell)
+                values.append(float(b))
+        return _chunk(slots, values)
+
+    def encode(self, view: View, seat: int | None) -> Array:
+        """Like `Observer.encode`, faster: the board comes as cached arrays (a board row
+        changes a few times an act, yet is observed at every step: each row is encoded once
+        per seat, row index and tokens, then looked up), and `unseen` is computed from the
+        vector. This runs at every step of a PettingZoo loop, where it is most of the cost."""
+        me = seat if seat is not None else 0
+        rows = self.rows
+        chunks = [self.off_board[view["act"] - 1]]
+        for r, row in enumerate(view["board"]):
+            row_key = (me, r, *row)
+            done = rows.get(row_key)
+            if done is None:
+                if len(rows) >= ROW_CACHE:
+                    rows.clear()
+                done = rows[row_key] = self._row(me, r, tuple(row))
+            chunks.append(done)
+        slots: list[int] = []
+        values: list[float] = []
+        self._facts(view, me, slots, values)
+        flat = self.scatter(slots, values, chunks)
+        np.subtract(self.totals_array, flat[self.revealed_part], out=flat[self.unseen_part])
+        flat[self.unseen_part] -= flat[self.own_part]
+        # no `clip`: every fact is inside its field's range by construction (saga points are
+        # clamped where they are read), and two numpy calls are a tenth of this method's time
+        return flat
 
     def fill(self, view: View, seat: int | None, slots: list[int], values: list[float]
              ) -> None:
-        n, cols, cells = self.cfg.players, self.cfg.grid_cols, self.cells
+        flat = self.encode(view, seat)
+        nonzero = np.flatnonzero(flat)
+        slots.extend(nonzero.tolist())
+        values.extend(flat[nonzero].tolist())
+
+    def _facts(self, view: View, me: int, slots: list[int], values: list[float]) -> None:
+        """Everything but the board and `unseen`, as (slot, value) pairs."""
+        n, cols = self.cfg.players, self.cfg.grid_cols
         at = self.start
-        me = seat if seat is not None else 0
-        table, kind_index = self.table, self.kind_index
-        ones = slots.append  # most facts are a 1 at a slot; their values are added at the end
+        kind_index = self.kind_index
+        ones = slots.append  # most facts are a 1 at a slot; their values are added below
         first = len(slots)
         ones(at["act"] + view["act"] - 1)
         ones(at["phase"] + self.phases[view["phase"]])
         if view["to_move"] is not None:
             ones(at["to_move"] + (view["to_move"] - me) % n)
-        empty, gorge = at["empty"], at["gorge"]
-        figures, tile_type = at["figures"], at["tile_type"]
-        board = view["board"]
-        slots.extend(self.off_board[view["act"] - 1])
-        valued: list[tuple[int, int]] = []
-        for r, row in enumerate(board):
-            for c, token in enumerate(row):
-                what, a, b = table[token]
-                if what == _OFF:
-                    continue
-                cell = r * cols + c
-                if what == _EMPTY:
-                    ones(empty + cell)
-                elif what == _FIGURE:
-                    ones(figures + (((a - me) % n) * 4 + b - 1) * cells + cell)
-                elif what == _GORGE:
-                    ones(gorge + cell)
-                else:
-                    ones(tile_type + a * cells + cell)
-                    if b:
-                        valued.append((cell, b))
-                    if a == TileType.GORGE:
-                        ones(gorge + cell)
         for key in ("effect_cell", "swap_first"):
             if key in view:
                 rc = parse_label(view[key])
                 assert rc is not None
                 ones(at[key] + rc[0] * cols + rc[1])
-        own: list[int] = []
+        own_hand = at["own_hand"]
         for p, hand in enumerate(view["hands"]):
             base = at["hand_acts"] + ((p - me) % n) * ACTS - 1
             for act in hand["acts"]:
                 ones(base + act)
-            own.extend(kind_index[token] for token in hand.get("tiles", ()))
-        for k in own:
-            ones(at["own_hand"] + k)
+            for token in hand.get("tiles", ()):
+                ones(own_hand + kind_index[token])
         if "selected" in view:
             ones(at["selected"] + kind_index[view["selected"]])
         rel = [(p - me) % n for p in range(n)]
@@ -161,32 +214,23 @@ class BeowulfObserver(Observer):
         for p in view.get("winners", ()):
             ones(at["winners"] + rel[p])
         values.extend([1.0] * (len(slots) - first))
-        # facts with other values: tile values, counts, saga points
-        for cell, value in valued:
-            slots.append(at["tile_value"] + cell)
-            values.append(value)
+        # facts with other values: counts, saga points
         act = view["act"] - 1
         slots.append(at["pools"] + act)
         values.append(view["pool"])
         for i, count in enumerate(view["later_pools"]):
             slots.append(at["pools"] + act + 1 + i)
             values.append(count)
-        unseen = self.totals[:]
-        for k in own:
-            unseen[k] -= 1
+        revealed = at["revealed"]
         for token, count in view["revealed"].items():
-            k = kind_index[token]
-            slots.append(at["revealed"] + k)
+            slots.append(revealed + kind_index[token])
             values.append(count)
-            unseen[k] -= count
-        slots.extend(range(at["unseen"], at["unseen"] + len(unseen)))
-        values.extend(unseen)
         for p, figs in enumerate(view["supply"]):
             base = at["supply"] + rel[p] * 4
             slots.extend((base, base + 1, base + 2, base + 3))
             values.extend((figs["1"], figs["2"], figs["3"], figs["4"]))
             slots.append(at["saga"] + rel[p])
-            values.append(view["saga"][p])
+            values.append(min(max(view["saga"][p], -SAGA_LIMIT), SAGA_LIMIT))
 
 
 def observer(players: int, options: Mapping[str, Any] | None = None) -> BeowulfObserver:
