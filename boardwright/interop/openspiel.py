@@ -77,12 +77,15 @@ class _Core:
     that dict; this one object makes the first an engine `clone()` and the second `to_json()`.
     """
 
-    __slots__ = ("cache", "game_id", "own", "state")
+    __slots__ = ("actor", "cache", "game_id", "own", "state")
 
     def __init__(self, game_id: str, state: State, own: list[list[int]]) -> None:
         self.game_id = game_id
         self.state = state
         self.own = own
+        #: `state.current_player()`, kept in step by `_apply_action`: a random-game loop asks
+        #: it four times an action (is_terminal, is_chance_node, legal_actions, apply_action)
+        self.actor = state.current_player()
         #: views, strings and determinizers of this exact position (cleared by every action)
         self.cache: dict[Any, Any] = {}
 
@@ -168,7 +171,8 @@ class BoardwrightState(pyspiel.State):
 
     @property
     def engine_state(self) -> State:
-        """The wrapped engine state (hidden facts included)."""
+        """The wrapped engine state (hidden facts included): read it, never change it (apply
+        actions through `apply_action`, which keeps the history and the player to move)."""
         return self._core.state
 
     # The random-game loop of every OpenSpiel user (`is_terminal`, `is_chance_node`,
@@ -179,23 +183,24 @@ class BoardwrightState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to move, or pyspiel's CHANCE / TERMINAL."""
-        actor = self._core.state.current_player()
+        actor = self._core.actor
         if actor >= 0:
             return actor
         return _SPIEL_TERMINAL if actor == TERMINAL else _SPIEL_CHANCE
 
     def is_chance_node(self) -> bool:
-        return self._core.state.current_player() == CHANCE
+        return self._core.actor == CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions (the chance outcomes' actions at a chance node); for `player`,
         pyspiel's own answer."""
         if player is not None:
             return super().legal_actions(player)  # type: ignore[no-any-return]
-        state = self._core.state
-        actor = state.current_player()
+        core = self._core
+        actor = core.actor
         if actor >= 0:
-            return state.legal_actions()
+            return core.state.legal_actions()
+        state = core.state
         if actor == CHANCE:
             return [action for action, _ in state.chance_outcomes()]
         return []
@@ -212,8 +217,9 @@ class BoardwrightState(pyspiel.State):
         """Plays one action on the engine state; remembers it as its player's own."""
         core = self._core
         state = core.state
-        actor = state.current_player()
+        actor = core.actor
         state.apply(action)  # pyspiel passes a Python int
+        core.actor = state.current_player()
         if actor >= 0:
             core.own[actor].append(action)
         if core.cache:
@@ -224,7 +230,7 @@ class BoardwrightState(pyspiel.State):
         return self._core.state.action_to_text(int(action))
 
     def is_terminal(self) -> bool:
-        return self._core.state.current_player() == TERMINAL
+        return self._core.actor == TERMINAL
 
     def returns(self) -> list[float]:
         """The win, shared among the winners (see the module docstring)."""
