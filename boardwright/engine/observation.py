@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from .api import Game, View
 
 Array = npt.NDArray[np.float32]
+#: (slot, value) pairs held as arrays, see `Observer.scatter`
+Chunk = tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,11 @@ class Observer(ABC):
     would otherwise cost.
     """
 
+    #: (slot, value) pairs that are the same in every view of this configuration (a fixed
+    #: board's spaces), set by a subclass with `constant_facts`; `encode` adds them as arrays
+    #: instead of converting them again for every view
+    constant: Chunk | None = None
+
     def __init__(self, fields: Sequence[Field]) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names):
@@ -88,7 +95,7 @@ class Observer(ABC):
     def fill(self, view: View, seat: int | None, slots: list[int], values: list[float]) -> None:
         """Append a `(slot, value)` pair per fact of `seat`'s `view` (`None`: a spectator's):
         `slots` get indices into the flat vector (`start[field]` + the index within the field
-        in C order), `values` the numbers added there. The seat is given because a game whose
+        in C order), `values` the numbers added there; the `constant` facts are left out. The seat is given because a game whose
         views hide nothing need not name it in the view, and observations count seats from it.
         """
 
@@ -97,10 +104,17 @@ class Observer(ABC):
         slots: list[int] = []
         values: list[float] = []
         self.fill(view, seat, slots, values)
-        return self.clip(self.scatter(slots, values))
+        constant = () if self.constant is None else (self.constant,)
+        return self.clip(self.scatter(slots, values, constant))
 
-    def scatter(self, slots: list[int], values: list[float],
-                chunks: Sequence[tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]] = ()
+    def constant_facts(self, slots: Sequence[int], values: Sequence[float] | None = None
+                       ) -> None:
+        """Declare facts every view of this configuration has (values default to 1)."""
+        self.constant = (np.asarray(slots, np.intp),
+                         np.asarray(values if values is not None else [1.0] * len(slots),
+                                    np.float64))
+
+    def scatter(self, slots: list[int], values: list[float], chunks: Sequence[Chunk] = ()
                 ) -> Array:
         """The vector of `(slot, value)` pairs, plus pairs already held as arrays (`chunks`: an
         observer may keep facts that rarely change, such as a board row, converted once).

@@ -16,10 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from boardwright.engine.api import View
-from boardwright.engine.observation import Array, Field, Observer
+from boardwright.engine.observation import Array, Chunk, Field, Observer
 
 from .data import ACTS, FIGURES, Config, build_config
 from .notation import SEAT_LETTERS, TileType, parse_label
@@ -31,9 +30,6 @@ SAGA_LIMIT = 1000.0
 
 #: encoded board rows kept by one observer before it starts afresh (a game meets a few hundred)
 ROW_CACHE = 20_000
-Chunk = tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
-
-
 def _chunk(slots: list[int], values: list[float] | None = None) -> Chunk:
     """(slot, value) pairs as the arrays `Observer.scatter` takes (values default to 1)."""
     return (np.asarray(slots, np.intp),

@@ -85,7 +85,8 @@ class FeindeObserver(Observer):
         self.cfg = cfg
         self.spaces = spaces
         kinds = cfg.board.kind
-        self.space_kind = [self.start["space_kind"] + k * spaces + s for s, k in enumerate(kinds)]
+        self.constant_facts([self.start["space_kind"] + k * spaces + s
+                             for s, k in enumerate(kinds)])
 
     def fill(self, view: View, seat: int | None, slots: list[int], values: list[float]
              ) -> None:
@@ -101,8 +102,6 @@ class FeindeObserver(Observer):
         add(at["phase"] + view["phase"])
         if view["current"] >= 0:
             add(at["to_move"] + rel[view["current"]])
-        slots.extend(self.space_kind)
-        values.extend([1.0] * len(self.space_kind))
         for p, space in enumerate(view["pos"]):
             if space >= 0:
                 add(at["heroes"] + rel[p] * spaces + space)

@@ -102,8 +102,7 @@ class RuneboundObserver(Observer):
                 static.append(at["cities"] + i)
             if gem:
                 static.append(at["gems"] + i)
-        #: the map's slots, the same in every view of this configuration
-        self.static = static
+        self.constant_facts(static)  # the map: the same in every view of this configuration
         self.city_hexes = {hex_: k for k, (hex_, _) in enumerate(cfg.map_view["cities"])}
 
     def fill(self, view: View, seat: int | None, slots: list[int], values: list[float]
@@ -118,8 +117,6 @@ class RuneboundObserver(Observer):
             slots.append(slot)
             values.append(value)
 
-        slots.extend(self.static)
-        values.extend([1.0] * len(self.static))
         add(at["phase"] + self.phases[g["phase"]])
         add(at["turn"] + rel[g["seat"]])
         if g["actor"] >= 0:
