@@ -117,8 +117,8 @@ class StopAfter(BaseCallback):
         return time.process_time() < self.deadline
 
 
-def train(seconds: float, steps: int, seed: int = 0, n_steps: int = 256, envs: int = 8
-          ) -> MaskablePPO:
+def train(seconds: float, steps: int, seed: int = 0, n_steps: int = 256, envs: int = 8,
+          epochs: int = 10, learning_rate: float = 3e-4, ent_coef: float = 0.01) -> MaskablePPO:
     """A MaskablePPO policy trained for `seconds` of CPU time or `steps` env steps.
 
     `envs` games run side by side in one process (a `DummyVecEnv`): the policy then scores
@@ -127,8 +127,8 @@ def train(seconds: float, steps: int, seed: int = 0, n_steps: int = 256, envs: i
     vec = DummyVecEnv([SeatEnv for _ in range(envs)])
     model = MaskablePPO(
         "MlpPolicy", vec, seed=seed, verbose=0, device="cpu",
-        n_steps=n_steps, batch_size=min(256, n_steps * envs), n_epochs=4, learning_rate=3e-4,
-        gamma=0.995, gae_lambda=0.95, ent_coef=0.01,
+        n_steps=n_steps, batch_size=min(256, n_steps * envs), n_epochs=epochs,
+        learning_rate=learning_rate, gamma=0.995, gae_lambda=0.95, ent_coef=ent_coef,
         policy_kwargs={"net_arch": [256, 256]},
     )
     model.learn(total_timesteps=steps, callback=StopAfter(seconds))
@@ -181,6 +181,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="evaluation games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (CPU cores)")
+    parser.add_argument("--epochs", type=int, default=10, help="PPO epochs per rollout")
+    parser.add_argument("--lr", type=float, default=3e-4, help="learning rate")
+    parser.add_argument("--ent-coef", type=float, default=0.01, help="entropy bonus")
     parser.add_argument("--save", type=Path, default=Path("beowulf_ppo.zip"))
     parser.add_argument("--load", type=Path, help="skip training: measure a saved model")
     args = parser.parse_args(argv)
@@ -189,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         model = MaskablePPO.load(args.load, device="cpu")
     else:
         wall, cpu = time.monotonic(), time.process_time()
-        model = train(args.minutes * 60, args.steps, args.seed)
+        model = train(args.minutes * 60, args.steps, args.seed, epochs=args.epochs,
+                      learning_rate=args.lr, ent_coef=args.ent_coef)
         print(f"trained {model.num_timesteps:,} steps in {time.process_time() - cpu:.0f} s of "
               f"CPU ({time.monotonic() - wall:.0f} s wall clock)")
         model.save(args.save)
