@@ -105,9 +105,17 @@ def ismcts_speed(game: Game, players: int, decisions: int = 12, iterations: int 
 Loop = Callable[[float], tuple[int, float]]
 
 
-def side_by_side(loop: Loop, yardstick: Loop, seconds: float, rounds: int = 4
+#: how long one side runs before the other takes over: short enough that a burst of other work
+#: on a shared machine lands on both sides alike, long enough for a few games of any game
+ROUND_SECONDS = 0.25
+
+
+def side_by_side(loop: Loop, yardstick: Loop, seconds: float, rounds: int | None = None
                  ) -> tuple[float, float]:
-    """Units/s of `loop` and of `yardstick`, run alternately for `seconds` each in all."""
+    """Units/s of `loop` and of `yardstick`, run alternately for `seconds` each in all
+    (`rounds` turns each; by default turns of about `ROUND_SECONDS`)."""
+    if rounds is None:
+        rounds = max(2, round(seconds / ROUND_SECONDS))
     done = [0, 0]
     spent = [0.0, 0.0]
     for _ in range(rounds):
