@@ -150,6 +150,8 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
         kw["colour"] = msg(lang, f"colour.{name}")
     if "by" in kw:  # a first strike: the hero's own, an ally's or an item's
         kw["by"] = msg(lang, f"first_strike.{kw['by']}")
+    if kind == "xp" and isinstance(kw.get("stat"), str):  # what the experience counter bought
+        kw["stat"] = msg(lang, f"xp.{kw['stat']}")
     if kind == "game_over" and "reason" in kw:
         kw["reason"] = msg(lang, f"end.{kw['reason']}")
     if isinstance(kw.get("ok"), bool):
