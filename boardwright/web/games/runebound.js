@@ -21,7 +21,7 @@ export function createRenderer(elements, ctx) {
   let lookup = null;
   const selection = { die: null, seq: null, choose: null };
   // The path the latest hero took this turn, built from the log lines as they come.
-  const trail = { seat: null, hexes: [], seq: -1 };
+  const trail = { seat: null, hexes: [], seq: -1, fresh: null };
 
   selection.choose = (die) => {
     selection.die = die;
@@ -45,11 +45,14 @@ export function createRenderer(elements, ctx) {
 
   const table = createTable(ctx, activate);
 
+  /** Keeps `trail` the path of the hero who moved last: a new one starts with the first step
+   * of a hero's movement (a roll alone leaves the previous path on the map). */
   function follow(snapshot, recent) {
     const { g } = snapshot.view;
     if (snapshot.seq < trail.seq) {          // a replay stepping back: start again
       trail.seat = null;
       trail.hexes = [];
+      trail.fresh = null;
       trail.seq = -1;
     }
     for (const line of recent) {
@@ -58,18 +61,15 @@ export function createRenderer(elements, ctx) {
       const p = typeof seat === "number" ? g.players[seat] : null;
       if (!p) continue;
       if (line.kind === "roll_dice") {
-        trail.seat = seat;
-        trail.hexes = [p.pos];
+        trail.fresh = seat;                  // this hero's next move starts a new path
       } else if ((line.kind === "move" || line.kind === "step") && typeof line.data.to === "number") {
-        if (trail.seat !== seat || !trail.hexes.length) {
+        if (trail.fresh === seat || trail.seat !== seat || line.kind === "step"
+            || !trail.hexes.length) {
           trail.seat = seat;
           trail.hexes = [p.prev];
+          trail.fresh = null;
         }
-        if (line.kind === "step") trail.hexes = [p.prev];
         trail.hexes.push(line.data.to);
-      } else if (line.kind === "knockout") {
-        trail.seat = seat;
-        trail.hexes = [];
       }
     }
     for (const line of recent) trail.seq = Math.max(trail.seq, line.seq);
