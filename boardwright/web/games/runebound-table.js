@@ -406,8 +406,8 @@ export function createTable(ctx, activate) {
       title: adventureText(t, map, slot[0]) },
     h("span", { class: "rb-slot-chip" }, String(k + 1)),
     counterIcon(COLOURS.indexOf(map.adventures[slot[0]][1]), 12),
-    h("span", {}, map.adventures[slot[0]][0]),
-    h("span", { class: "muted" }, ` ${fightLine(map, slot[0])}`)) : null)).filter(Boolean);
+    h("span", { class: "rb-slot-name" }, map.adventures[slot[0]][0]),
+    h("span", { class: "rb-slot-stats muted" }, fightLine(map, slot[0]))) : null)).filter(Boolean);
     return section("rb-undefeated", t("web.runebound.undefeated_n", { n: rows.length }),
       rows.length ? h("ul", {}, rows) : h("p", { class: "muted" }, t("web.runebound.none")));
   }
@@ -430,14 +430,20 @@ export function createTable(ctx, activate) {
     const rows = order.filter((k) => k !== skipCity).map((k) => {
       const cards = g.markets[k];
       const here = heroesIn.get(k) || [];
-      return h("li", { class: here.length ? "here" : "" },
+      // a city with a hero in it lists every card; the others, when long, the first few
+      const shown = here.length || cards.length <= 3 ? cards : cards.slice(0, 2);
+      const all = cards.map((key) => marketText(t, map, key).split("\n")[0]).join("\n");
+      return h("li", { class: here.length ? "here" : "", title: all || undefined },
         ...here.map((seat) => heroIcon(seat, 13)),
         h("strong", {}, map.cities[k][1]), ": ",
-        cards.length ? cards.flatMap((key, n) => [
+        cards.length ? shown.flatMap((key, n) => [
           h("span", { class: "rb-market-item", title: marketText(t, map, key) },
             `${map.market[key][0]} (${map.market[key][2]})`),
-          n < cards.length - 1 ? t("list.separator") : null])
-          : h("span", { class: "muted" }, t("web.runebound.market_empty")));
+          n < shown.length - 1 ? t("list.separator") : null])
+          : h("span", { class: "muted" }, t("web.runebound.market_empty")),
+        shown.length < cards.length
+          ? h("span", { class: "muted" }, ` ${t("web.runebound.more_cards", { n: cards.length - shown.length })}`)
+          : null);
     });
     return section("rb-markets", t("web.runebound.markets"), h("ul", {}, rows));
   }
@@ -491,19 +497,22 @@ export function renderFinal(element, snapshot, ctx) {
       h("td", {}, p.counters.map((n, c) => h("span", { class: "rb-count" }, counterIcon(c, 11), String(n)))),
       h("td", { class: "rb-left rb-cards-cell" }, cards || "—"));
   });
-  const how = ending.reason ? t(`end.${ending.reason}`) : "";
+  // How the game ended and what set the winners apart, each under its own heading (together
+  // they are the server's `ending.text`, the sentence other games show).
+  const known = Boolean(ending.reason) && t(`end.${ending.reason}`) !== `end.${ending.reason}`;
+  const how = known ? t(`end.${ending.reason}`) : "";
   const decided = ending.decided_by ? t(`end.decided.${ending.decided_by}`)
     : ranking.length ? t("web.runebound.final.full_tie") : "";
-  element.replaceChildren(
+  element.replaceChildren(...[
     h("h2", { id: "final-title" }, t("web.final.title")),
     h("p", { class: "winners" }, ctx.winnersText([...winners])),
-    endingLine(h, snapshot),
-    h("dl", { class: "rb-ending" },
-      how && how !== ending.text ? [h("dt", {}, t("web.runebound.final.how")), h("dd", {}, how)] : null,
+    known ? null : endingLine(h, snapshot),
+    h("dl", { class: "rb-ending", id: known ? "ending" : undefined },
+      known ? [h("dt", {}, t("web.runebound.final.how")), h("dd", {}, how)] : null,
       decided ? [h("dt", {}, t("web.runebound.final.tiebreak")), h("dd", {}, decided)] : null,
       h("dt", {}, t("web.runebound.final.rounds")),
       h("dd", {}, String(ending.by === "cap" ? g.round - 1 : g.round))),
     h("table", { class: "final-table rb-final-table" }, h("thead", {}, head), h("tbody", {}, rows)),
     ranking.length ? h("p", { class: "muted" }, t("web.runebound.final.ranking", {
-      ranking: ranking.map((col) => t(`web.runebound.final.${col}`)).join(" → ") })) : null);
+      ranking: ranking.map((col) => t(`web.runebound.final.${col}`)).join(" → ") })) : null].filter(Boolean));
 }
