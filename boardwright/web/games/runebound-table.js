@@ -81,8 +81,9 @@ export function createTable(ctx, activate) {
     const faces = view.map.dice.map((face) => h("span", { class: "rb-face", title: faceName(t, face) },
       dieFace(face, 22)));
     return [
-      h("p", { class: "rb-hint" }, t("web.runebound.move_hint")),
-      h("div", { class: "rb-roll-choices" }, choices, buttons(extra)),
+      choices.length ? h("p", { class: "rb-hint" }, t("web.runebound.move_hint")) : null,
+      choices.length || extra.length
+        ? h("div", { class: "rb-roll-choices" }, choices, buttons(extra)) : null,
       h("p", { class: "rb-faces", title: t("web.runebound.faces_tip") },
         h("span", {}, t("web.runebound.faces")), faces),
     ];
@@ -108,8 +109,9 @@ export function createTable(ctx, activate) {
       h("span", { class: "rb-die-number" }, String(d + 1)));
     });
     return [
-      h("p", { class: "rb-hint" }, t(selection.die === null ? "web.runebound.moving_hint"
-        : "web.runebound.moving_die_hint", { n: (selection.die ?? 0) + 1 })),
+      moves.length ? h("p", { class: "rb-hint" }, t(selection.die === null
+        ? "web.runebound.moving_hint" : "web.runebound.moving_die_hint",
+      { n: (selection.die ?? 0) + 1 })) : null,
       h("div", { class: "rb-dice" }, dice),
       h("div", { class: "rb-row" }, buttons(stop, () => t("web.runebound.stop_here"))),
     ];
