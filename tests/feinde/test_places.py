@@ -44,7 +44,8 @@ def test_the_log_and_the_moves_say_corridor_between_two_labelled_ends() -> None:
     assert describe_action(st, step, "hu") == "Lépés észak felé: R44–S1 folyosó"
     events = st.apply(step)
     moved = next(e for e in events if e.kind == "stepped")
-    assert describe_event({"kind": "stepped", **moved.data}) == "Player A moves to corridor R44–S1."
+    assert describe_event({"kind": "stepped", **moved.data}) == (
+        "Player A moves north to corridor R44–S1.")
     assert place_name("X03") == "crossing X03" and place_name("a", "hu") == "a teleport"
     assert place_name("R12") == "R12"
 

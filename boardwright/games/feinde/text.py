@@ -138,6 +138,8 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
     for key in ("to", "at"):
         if key in params and kind != "teleported":  # a teleport names the field's letter
             params[key] = place_name(str(params[key]), lang)
+    if kind == "stepped" and str(params.get("dir", "")) in DIRS:
+        params["dir"] = t("dir." + str(params["dir"]))
     if kind == "teleports":
         pairs = TELEPORT_PAIRINGS[int(params.get("pairing", 0)) % len(TELEPORT_PAIRINGS)]
         blue, yellow = ("–".join(TELEPORT_LETTERS[i] for i in pair) for pair in pairs)
