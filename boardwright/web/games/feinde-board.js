@@ -190,7 +190,7 @@ function pawnSlots(box, count, beside) {
     if (count <= 2) {
       const r = count === 1 ? 8.5 : 7.5;
       const cx = (left + right) / 2;
-      return count === 1 ? [[cx, y + h * 0.62, r]] : [[cx, y + 16, r], [cx, y + h - 8, r]];
+      return count === 1 ? [[cx, y + h * 0.62, r]] : [[cx, y + 9, r], [cx, y + h - 8, r]];
     }
     const r = 5.5;
     const xsPair = [left + r, right - r];
@@ -337,6 +337,11 @@ export function drawBoard(view, opts) {
 
   // what the last turn changed: outlined spaces, and the paths walked
   const marks = s("g", { class: "fe-marks", "aria-hidden": "true" });
+  if (opts.chosen >= 0 && cells[opts.chosen]) {   // the first pick of a spell card
+    const box = roomBox(cells[opts.chosen]);
+    marks.append(s("rect", { x: box.x - 2, y: box.y - 2, width: box.w + 4, height: box.h + 4,
+                             rx: 6, class: "mark fe-chosen" }));
+  }
   for (const i of opts.marks || []) {
     const cell = cells[i];
     if (!cell) continue;

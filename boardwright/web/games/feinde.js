@@ -211,6 +211,7 @@ export function createRenderer(elements, ctx) {
   function drawPlayers(snapshot) {
     const view = snapshot.view;
     const winners = new Set(snapshot.winners || []);
+    const compact = view.players > 4;   // five or six players: cards and trophies on one line
     const items = [];
     for (let p = 0; p < view.players; p++) {
       const info = (snapshot.seats || []).find((x) => x.seat === p) || {};
@@ -247,11 +248,16 @@ export function createRenderer(elements, ctx) {
           t("web.feinde.knowledge_n", { n: view.knowledge[p] })),
         h("span", { title: t("web.feinde.chips_help") }, t("web.feinde.chips_n", { n: view.chips[p] })),
         h("span", { class: "fe-where" }, where)),
-      h("div", { class: "fe-row" }, h("span", { class: "fe-row-label" }, t("web.feinde.cards")),
-        ...hand),
-      h("div", { class: "fe-row" }, h("span", { class: "fe-row-label" }, t("web.feinde.trophies")),
-        ...trophyIcons(view, p))));
+      ...(compact
+        ? [h("div", { class: "fe-row" }, h("span", { class: "fe-row-label" }, t("web.feinde.cards")),
+          ...hand, h("span", { class: "fe-row-label fe-row-next" }, t("web.feinde.trophies")),
+          ...trophyIcons(view, p))]
+        : [h("div", { class: "fe-row" }, h("span", { class: "fe-row-label" }, t("web.feinde.cards")),
+          ...hand),
+        h("div", { class: "fe-row" }, h("span", { class: "fe-row-label" }, t("web.feinde.trophies")),
+          ...trophyIcons(view, p))])));
     }
+    elements.players.classList.add("fe-players");
     return [h("h2", {}, t("web.match.players")), h("ol", { class: "player-list" }, items)];
   }
 
@@ -370,13 +376,19 @@ export function createRenderer(elements, ctx) {
     elements.board.replaceChildren(drawBoard(view, {
       t, seatLabel: ctx.seatLabel, activate, targets: index.targets, tokenTargets: index.tokens,
       pawnTargets: index.pawns, trails: trailList(view), marks: markedCells(view),
+      chosen: ["pick", "rotate"].includes(view.phase_name) ? view.pick_first : -1,
     }));
     elements.board.classList.add("fe-board-wrap");
     elements.hand.classList.add("fe-hand-wrap");
     elements.actions.classList.add("fe-actions");
     elements.players.replaceChildren(...drawPlayers(snapshot));
-    elements.actions.replaceChildren(...drawActions(view, index));
-    elements.hand.replaceChildren(drawHand(snapshot, index), drawKey(view));
+    // the key goes under the cards; a page without a hand (the replay) shows it under the board
+    if (elements.hand.hidden) {
+      elements.actions.replaceChildren(...drawActions(view, index), drawKey(view));
+    } else {
+      elements.actions.replaceChildren(...drawActions(view, index));
+      elements.hand.replaceChildren(drawHand(snapshot, index), drawKey(view));
+    }
   }
 
   return {
