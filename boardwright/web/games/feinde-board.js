@@ -416,7 +416,10 @@ export function drawBoard(view, opts) {
     const big = isRoom(cell) || cell.kind === "crossing";
     const box = big ? roomBox(cell) : { x: cell.cx - 9, y: cell.cy - 9, w: 18, h: 18 };
     const g = s("g", { class: "cell fe-target", dataset: { label: cell.label } });
-    opts.activate(g, move, box);
+    const token = cell.i === wandering ? view.dm_token : view.token[cell.i];
+    const about = token ? tokenName(t, view, token)
+      : cell.kind === "crossing" ? spaceName(t, view, cell) : "";
+    opts.activate(g, move, box, about);
     targets.append(g);
   }
   svg.append(targets);

@@ -76,7 +76,7 @@ export function createRenderer(elements, ctx) {
   let seenSeq = -1;
   let lastPos = null;       // view.pos before the latest update
 
-  function activate(el, move, box) {
+  function activate(el, move, box, about = "") {
     el.classList.add("legal");
     el.dataset.action = move.text;
     el.setAttribute("tabindex", "0");
@@ -87,10 +87,12 @@ export function createRenderer(elements, ctx) {
                             class: "highlight" }),
                 s("rect", { x: box.x, y: box.y, width: box.w, height: box.h, class: "fe-hit" }));
     }
-    // the move's words are the tooltip (the first <title> child is the one shown)
+    // the move's words are the tooltip, then what the piece or space is
     const title = el.querySelector(":scope > title");
-    if (title) title.textContent = move.label || move.text;
-    else el.prepend(s("title", {}, move.label || move.text));
+    const words = move.label || move.text;
+    const what = about || (title ? title.textContent : "");
+    if (title) title.remove();
+    el.prepend(s("title", {}, what ? `${words} · ${what}` : words));
     el.addEventListener("click", (event) => {
       event.stopPropagation();
       ctx.play(move.text);
@@ -139,7 +141,8 @@ export function createRenderer(elements, ctx) {
           break;
         }
         case "wandering":
-          trails.set(-1, { cells: [cell(data.room)], seq: line.seq, monster: data.monster });
+          trails.set(-1, { cells: [cell(data.room)], seq: line.seq, monster: data.monster,
+                           actor: line.actor });
           break;
         case "monster_moved": {
           const trail = trails.get(-1);
@@ -167,7 +170,8 @@ export function createRenderer(elements, ctx) {
       const name = seat >= 0
         ? t("web.feinde.trail", { player: ctx.seatLabel(seat) })
         : t("web.feinde.trail_monster", { monster: trail.monster || "?" });
-      out.push({ seat, cells, name, latest: seat === latestActor || seat < 0, seq: trail.seq });
+      const latest = seat >= 0 ? seat === latestActor : trail.actor === latestActor;
+      out.push({ seat, cells, name, latest, seq: trail.seq });
     }
     // the latest on top
     return out.sort((a, b) => (a.seq || 0) - (b.seq || 0));
