@@ -22,7 +22,6 @@ Graph = dict[str, set[str]]
 #: cycles only type annotations make (a game's `rules` names its `state` class in signatures
 #: while `state` calls the rules): docs/architecture.md "Where the shape is not reached yet"
 TYPE_ONLY_CYCLES = {
-    ("boardwright.games.beowulf.rules", "boardwright.games.beowulf.state"),
     ("boardwright.games.feinde.rules", "boardwright.games.feinde.state"),
     ("boardwright.games.mesopotamia.rules", "boardwright.games.mesopotamia.state"),
 }
