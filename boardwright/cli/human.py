@@ -173,7 +173,10 @@ def human_turn(table: Table, seat: int, ask: Callable[[str], str]) -> int | None
                 continue
             if action in legal:
                 return action
-            console.print(table.text("cli.illegal", message=raw))
+            refusal = table.game.why_not(table.state, action, seat)
+            reason = (table.game.describe_refusal(refusal, table.lang) if refusal is not None
+                      else raw)
+            console.print(table.text("cli.refused", reason=reason))
 
 
 def run_table(

@@ -216,7 +216,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                         ) -> dict[str, Any]:
         match = await lobby(request).get(match_id)
         seat = match.seat_of(_token(authorization))
-        await match.move(seat, body.action, body.expect_seq)
+        await match.move(seat, body.action, body.expect_seq, _lang(lang))
         return match.snapshot(seat, _lang(lang))
 
     @app.post("/api/matches/{match_id}/seats/{n}/claim")
@@ -366,7 +366,7 @@ async def _handle(match: Any, conn: Connection, raw: str) -> None:
         return
     try:
         if isinstance(message, WsMove):
-            await match.move(conn.seat, message.action, message.expect_seq)
+            await match.move(conn.seat, message.action, message.expect_seq, conn.lang)
         elif isinstance(message, WsLang):
             conn.lang = _lang(message.lang)
             await match.welcome_again(conn)

@@ -9,6 +9,7 @@ is the project's own, rendered with raw HTML switched off all the same.
 from __future__ import annotations
 
 import html
+import re
 from functools import cache
 from importlib import resources
 
@@ -47,7 +48,24 @@ def rules_page(game_id: str, lang: str) -> str:
     summary = "".join(f"<p>{html.escape(line)}</p>"
                       for line in words("rules.summary").splitlines() if line.strip())
     source = resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
-    full = MarkdownIt("commonmark", {"html": False}).enable("table").render(source)
+    full = _anchor_rules(MarkdownIt("commonmark", {"html": False}).enable("table").render(source))
     return _PAGE.format(lang=html.escape(lang), title=html.escape(game.info.title),
                         how=html.escape(engine_text(lang)("web.rules.title")),
                         summary=summary, full=full)
+
+
+_RULE_START = re.compile(r"<(li|h2|h3)>(<p>)?(<strong>)?(R\d+(?:\.\d+)*)\b")
+
+
+def _anchor_rules(rendered: str) -> str:
+    """Each numbered rule (`R3.4` at the start of an item or heading) gets `id="R3.4"`, so a
+    refused move's "why not?" can link to `/rules/<game>#R3.4`; the first of a number wins."""
+    seen: set[str] = set()
+
+    def anchor(match: re.Match[str]) -> str:
+        tag, para, strong, number = match.groups()
+        attribute = "" if number in seen else f' id="{number}"'
+        seen.add(number)
+        return f"<{tag}{attribute}>{para or ''}{strong or ''}{number}"
+
+    return _RULE_START.sub(anchor, rendered)

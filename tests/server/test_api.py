@@ -98,6 +98,11 @@ def test_illegal_and_malformed_moves_change_nothing(client: TestClient) -> None:
         assert response.status_code == status, (body, response.text)
         error = response.json()
         assert error["type"] == "error" and error["code"] == code and error["message"], body
+    # "why not?": a move of another phase names the rule that refuses it, in the asked language
+    refused = client.post(f"{url}?lang=hu", headers=auth(tokens[0]), json={"action": "cash"})
+    error = refused.json()
+    assert error["params"]["rule"] == "R3.1" and error["params"]["reason"] == "expected.turn"
+    assert error["message"] == "rakj le egy bábut, vagy húzz egy lapkát (R3.1)"
     response = client.post(url, headers=auth(tokens[0]), content=b"{not json",
                            # malformed JSON itself
                            )
@@ -246,7 +251,8 @@ def test_the_rules_page_has_the_summary_in_the_readers_language_and_the_whole_bo
     page = client.get("/rules/mesopotamia?lang=hu")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "Cél: elsőként bemutatni mind a négy áldozatodat" in page.text
-    assert "<h2>R8 End</h2>" in page.text  # RULES.md, rendered
+    assert '<h2 id="R8">R8 End</h2>' in page.text  # RULES.md, rendered, each rule an anchor
+    assert '<li id="R3.2">' in page.text  # "why not?" links to a rule by its number
     assert client.get("/rules/chess").json()["code"] == "unknown_game"
 
 
