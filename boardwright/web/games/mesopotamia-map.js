@@ -188,15 +188,17 @@ export function drawMap(view, opts) {
     if (target) {
       g.classList.add(target.kind === "select" ? "selectable" : "legal");
       // under the pieces, so a highlighted hex still shows their colours
-      g.insertBefore(s("polygon", { points: hexPoints(cx, cy, R - 5), class: "highlight" }), g.children[1]);
+      if (selected !== lab) {
+        g.insertBefore(s("polygon", { points: hexPoints(cx, cy, R - 5), class: "highlight" }),
+                       g.children[1]);
+      }
       if (target.kind === "move") g.dataset.action = target.move.text;
       else g.dataset.select = lab;
       activate(g, target.onClick);
       name = `${target.tip} · ${name}`;
     }
-    if (selected === lab) {
-      g.insertBefore(s("polygon", { points: hexPoints(cx, cy, R - 5), class: "highlight chosen-mark" }),
-                     g.children[1]);
+    if (selected === lab) {   // the chosen members' hex: a solid outline, unlike the targets
+      g.append(s("polygon", { points: hexPoints(cx, cy, R - 4), class: "meso-chosen" }));
     }
     g.setAttribute("aria-label", name);
     g.prepend(s("title", {}, name));
@@ -251,6 +253,8 @@ export function drawLegend(t) {
            t("web.meso.legend.loose")),
       item(swatch(s("polygon", { points: hexPoints(0, 0, 9), class: "highlight" })),
            t("web.meso.legend.target")),
+      item(swatch(s("polygon", { points: hexPoints(0, 0, 9), class: "meso-chosen" })),
+           t("web.meso.legend.chosen")),
       item(swatch(s("polygon", { points: hexPoints(0, 0, 9), class: "last-move-mark" }),
                   s("line", { x1: -9, y1: 6, x2: 5, y2: -3, class: "meso-trail", stroke: SEAT_FILL[0] })),
            t("web.meso.legend.last"))));

@@ -14,6 +14,11 @@ import { SEAT_FILL, drawLegend, drawMap, neighbour, placeName } from "./mesopota
 // moves whose whole point is one hex: clicking that hex sends them
 const CELL_TARGETS = new Set(["to", "place_volcano", "place_resource", "holy_place", "breed",
                               "priesthood"]);
+// moves that play a card from the hand, and which card: a card with moves is clicked first,
+// then what it acts on is picked (a hex on the map, a player as a button)
+const CARD_OF = { play: (json) => json.card, mana_theft: () => "mana_theft",
+                  teleport: () => "teleport", wrath: () => "marduks_wrath",
+                  priesthood: () => "priesthood" };
 /** Log events whose hexes the map outlines as what the last turn changed. */
 const MARKED = new Set(["move", "explore", "volcano", "place_resource", "pick_up", "drop", "swap",
                         "take_offering", "steal", "build_hut", "holy_place", "breed",
@@ -35,8 +40,8 @@ function indexMoves(legal) {
     if (json.do === "move") {
       if (!index.steps.has(json.cell)) index.steps.set(json.cell, new Map());
       add(index.steps.get(json.cell), neighbour(json.cell, json.dir), move);
-    } else if (json.do === "play") {
-      index.cards.set(json.card, move);
+    } else if (CARD_OF[json.do]) {
+      add(index.cards, CARD_OF[json.do](json), move);
     } else if (json.cell && CELL_TARGETS.has(json.do)) {
       add(index.direct, json.cell, move);
     } else if (json.cell) {
@@ -52,13 +57,15 @@ export function createRenderer(elements, ctx) {
   const { t } = ctx;
   let selected = null;      // the hex whose members the player has chosen
   let choice = null;        // {lab, moves}: several moves on one hex, shown as buttons
+  let card = null;          // the card clicked in the hand, whose target is picked next
   let seenSeq = null;
   let last = null;
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && (selected || choice) && last) {
+    if (event.key === "Escape" && (selected || choice || card) && last) {
       selected = null;
       choice = null;
+      card = null;
       draw(...last);
     }
   });
@@ -104,6 +111,16 @@ export function createRenderer(elements, ctx) {
                            onClick: () => { choice = { lab, moves }; redraw(); } });
       }
     };
+    if (card) {   // a card is being played: only the hexes it may act on
+      const byCell = new Map();
+      for (const move of index.cards.get(card) || []) {
+        if (!move.json.cell) continue;
+        if (!byCell.has(move.json.cell)) byCell.set(move.json.cell, []);
+        byCell.get(move.json.cell).push(move);
+      }
+      for (const [lab, moves] of byCell) offer(lab, moves);
+      return targets;
+    }
     if (selected && index.steps.has(selected)) {
       for (const [to, moves] of index.steps.get(selected)) offer(to, moves);
     }
@@ -117,16 +134,47 @@ export function createRenderer(elements, ctx) {
     return targets;
   }
 
-  /** The last turn as the log tells it: the hexes it touched and the steps its members took. */
-  function lastTurn(recent) {
+  // The turns as the log tells them: each seat's lines since its latest turn began. The map
+  // shows the turn of the player before the one to move (what the previous player did) and
+  // the steps the player to move has taken so far. A reloaded page knows only the latest action.
+  let turns = new Map();    // seat -> log lines of its latest turn
+  let followed = -1;        // the highest log seq taken in
+
+  function follow(snapshot, recent) {
+    if (snapshot.seq < followed) {   // a replay stepped back: start over
+      turns = new Map();
+      followed = -1;
+    }
+    for (const line of recent || []) {
+      if (line.seq <= followed) continue;
+      const data = line.data || {};
+      if (line.kind === "turn") {
+        turns.set(data.seat, []);
+        continue;
+      }
+      const seat = typeof data.seat === "number" ? data.seat : line.actor;
+      if (seat < 0 || !MARKED.has(line.kind)) continue;
+      if (!turns.has(seat)) turns.set(seat, []);
+      turns.get(seat).push(line);
+    }
+    for (const line of recent || []) followed = Math.max(followed, line.seq);
+  }
+
+  /** The hexes the previous player's turn touched, and the steps of that turn and this one. */
+  function lastTurn(view) {
     const marks = new Set();
     const paths = [];
-    for (const line of recent || []) {
-      if (!MARKED.has(line.kind)) continue;
-      const data = line.data || {};
-      for (const lab of [data.cell, data.from, data.to]) if (typeof lab === "string") marks.add(lab);
-      if ((line.kind === "move" || line.kind === "explore") && data.from && data.to) {
-        paths.push({ from: data.from, to: data.to, seat: data.seat });
+    const active = view.active;
+    const before = (active - 1 + view.players) % view.players;
+    for (const seat of [before, active]) {
+      for (const line of turns.get(seat) || []) {
+        const data = line.data || {};
+        if (seat === before) {
+          for (const lab of [data.cell, data.from, data.to]) if (typeof lab === "string") marks.add(lab);
+        }
+        if ((line.kind === "move" || line.kind === "explore") && data.from && data.to) {
+          paths.push({ from: data.from, to: data.to, seat });
+        }
       }
     }
     return { marks, paths };
@@ -166,18 +214,27 @@ export function createRenderer(elements, ctx) {
     }
     const info = view.seats[seat];
     let waiting = info.drawn || null;   // the card drawn this turn waits for the next (R3.2)
-    const cards = (info.hand || []).map((card) => {
-      const move = index.cards.get(card);
-      const fresh = !move && waiting === card;
+    const shown = new Set();
+    const cards = (info.hand || []).map((kind) => {
+      // two of a kind: the first is the one to click
+      const moves = shown.has(kind) ? null : index.cards.get(kind);
+      shown.add(kind);
+      const fresh = !moves && waiting === kind;
       if (fresh) waiting = null;
-      const name = t(`card.${card}`);
-      const help = t(`web.meso.card_help.${card}`);
-      const tip = move ? `${move.label} · ${help}` : fresh ? t("web.meso.card_fresh", { card: name })
-        : `${name} · ${help}`;
+      const name = t(`card.${kind}`);
+      const help = t(`web.meso.card_help.${kind}`);
+      // one move that needs no target is sent at once; else the target is picked next
+      const direct = moves && moves.length === 1 && !moves[0].json.cell ? moves[0] : null;
+      const tip = direct ? `${direct.label} · ${help}`
+        : moves ? `${t("web.meso.card_pick", { card: name })} · ${help}`
+          : fresh ? t("web.meso.card_fresh", { card: name }) : `${name} · ${help}`;
+      const onclick = direct ? () => ctx.play(direct.text)
+        : moves ? () => { card = card === kind ? null : kind; selected = null; choice = null; redraw(); }
+          : undefined;
       return h("button", {
-        type: "button", class: `meso-card${move ? " legal" : ""}`, disabled: !move, title: tip,
-        "aria-label": tip, dataset: move ? { action: move.text, card } : { card },
-        onclick: move ? () => ctx.play(move.text) : undefined,
+        type: "button", class: `meso-card${moves ? " legal" : ""}${card === kind ? " chosen" : ""}`,
+        disabled: !moves, title: tip, "aria-label": tip,
+        dataset: direct ? { action: direct.text, card: kind } : { card: kind }, onclick,
       }, h("span", { class: "meso-card-name" }, name), h("span", { class: "meso-card-help" }, help));
     });
     return h("div", { class: "meso-hand" }, h("h3", {}, t("web.meso.your_cards")),
@@ -187,6 +244,15 @@ export function createRenderer(elements, ctx) {
 
   function drawActions(view, index) {
     const out = [];
+    if (card) {
+      const moves = index.cards.get(card) || [];
+      const anyCell = moves.some((move) => move.json.cell);
+      out.push(h("p", { class: "meso-hint" }, t(anyCell ? "web.meso.card_on_map" : "web.meso.card_choose",
+                                                 { card: t(`card.${card}`) })));
+      if (choice) out.push(...choice.moves.map(moveButton));
+      out.push(...moves.filter((move) => !move.json.cell).map(moveButton));
+      return out;
+    }
     if (choice) {
       out.push(h("p", { class: "meso-hint" }, t("web.meso.which", { place: place(view, choice.lab) })),
                ...choice.moves.map(moveButton));
@@ -206,6 +272,7 @@ export function createRenderer(elements, ctx) {
     const interactive = Boolean(state && state.myTurn && !state.busy);
     if (snapshot.seq !== seenSeq) {   // a new position: the last list of choices is stale
       choice = null;
+      card = null;
       seenSeq = snapshot.seq;
     }
     const index = indexMoves(interactive ? snapshot.legal || [] : []);
@@ -213,7 +280,8 @@ export function createRenderer(elements, ctx) {
     if (selected && !sources.has(selected)) selected = null;
     // one hex to start from: it is chosen already, so its steps show at once
     if (!selected && sources.size === 1 && !index.direct.size) selected = [...sources][0];
-    const { marks, paths } = lastTurn(state && state.recent);
+    follow(snapshot, state && state.recent);
+    const { marks, paths } = lastTurn(view);
     elements.board.replaceChildren(h("div", { class: "meso-board" }, drawMap(view, {
       t, seatLabel: ctx.seatLabel, targets: boardTargets(view, index), selected, marks, paths,
       activate,
