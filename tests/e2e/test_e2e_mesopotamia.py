@@ -60,7 +60,9 @@ def click_like_a_person(page: Page, rng: random.Random,
 
 
 def check_words(page: Page) -> None:
-    """Tooltips and move buttons name tiles in words, never by coordinates."""
+    """Tooltips and move buttons name tiles in words, never by coordinates. Scrolls the play
+    area to its top first (a click lower down may have scrolled it): what a person sees first."""
+    page.evaluate("document.querySelector('.play-area').scrollTop = 0")
     tips = page.evaluate("[...document.querySelectorAll('#board title, #actions [title], "
                          "#hand [title]')].map((e) => e.textContent || e.title)")
     bad = [tip for tip in tips if COORDS.search(tip)]
@@ -147,6 +149,16 @@ def test_a_person_plays_mesopotamia_on_the_map_to_the_end(
     assert len(log) > 10
     assert any(line.startswith("Player A plays ") for line in log), "no card was played"
     check_end(page, artifacts, "en")
+    # the replay draws the same map, the key under it, and marks each step's hexes
+    page.click("#final-scores .replay-link")
+    page.wait_for_selector("body[data-status='ready']")
+    page.wait_for_selector("#board svg .cell")
+    for _ in range(12):
+        page.click("#next")
+    page.wait_for_selector("body[data-step='12']")
+    assert page.locator("#actions .meso-legend").count() == 1
+    check_words(page)
+    check_screen(page, "mesopotamia", "en", artifacts, "meso-en-replay")
     assert not errors, f"JavaScript errors: {errors}"
     on_map = sum(on for _, on in moves)
     print(f"\n{len(moves)} clicked moves ({on_map} on the map) in "

@@ -197,7 +197,8 @@ export function createRenderer(elements, ctx) {
             s("circle", { cx: 8, cy: 8, r: 7, fill: SEAT_FILL[seat] })),
           h("strong", {}, ctx.seatLabel(seat)), ...badges),
         h("div", {}, t("ui.mana", { mana: info.mana, limit: info.limit }), " · ", delivered),
-        h("div", { class: "muted" }, t("ui.supply", {
+        // your own offerings by value (hidden from the others, R10), theirs as a number
+        h("div", { class: "muted" }, t(info.offerings ? "web.meso.supply_own" : "ui.supply", {
           members: info.members_supply, huts: info.huts_supply, holy: info.holy_supply,
           offerings: info.offerings ? info.offerings.join(", ") || t("ui.none")
             : info.offerings_supply })),
@@ -282,9 +283,12 @@ export function createRenderer(elements, ctx) {
     if (!selected && sources.size === 1 && !index.direct.size) selected = [...sources][0];
     follow(snapshot, state && state.recent);
     const { marks, paths } = lastTurn(view);
+    // while a Teleport or Marduk's Wrath is on its way, the hex it lifts from stays outlined
+    const lifted = ["teleport_to", "wrath_to"].includes(view.phase) && view.pending
+      ? view.pending.from : null;
     elements.board.replaceChildren(h("div", { class: "meso-board" }, drawMap(view, {
-      t, seatLabel: ctx.seatLabel, targets: boardTargets(view, index), selected, marks, paths,
-      activate,
+      t, seatLabel: ctx.seatLabel, targets: boardTargets(view, index), selected: selected || lifted,
+      marks, paths, activate,
     })));
     elements.players.replaceChildren(...drawPlayers(snapshot));
     if (elements.hand.hidden) {   // the replay has no hand: the key goes under the buttons
