@@ -124,7 +124,12 @@ export function createRenderer(elements, ctx) {
     if (selected && index.steps.has(selected)) {
       for (const [to, moves] of index.steps.get(selected)) offer(to, moves);
     }
-    for (const [lab, moves] of index.direct) if (!targets.has(lab)) offer(lab, moves);
+    // a hex none of your members step from (the action phase, a card's target): everything
+    // done there is offered on it at once, e.g. breeding and building a hut on one plains
+    for (const lab of new Set([...index.direct.keys(), ...index.here.keys()])) {
+      if (targets.has(lab) || index.steps.has(lab)) continue;
+      offer(lab, [...(index.direct.get(lab) || []), ...(index.here.get(lab) || [])]);
+    }
     for (const lab of new Set([...index.steps.keys(), ...index.here.keys()])) {
       if (targets.has(lab)) continue;
       const chosen = lab === selected;
@@ -280,7 +285,9 @@ export function createRenderer(elements, ctx) {
     const sources = new Set([...index.steps.keys(), ...index.here.keys()]);
     if (selected && !sources.has(selected)) selected = null;
     // one hex to start from: it is chosen already, so its steps show at once
-    if (!selected && sources.size === 1 && !index.direct.size) selected = [...sources][0];
+    if (!selected && sources.size === 1 && index.steps.size === 1 && !index.direct.size) {
+      selected = [...sources][0];
+    }
     follow(snapshot, state && state.recent);
     const { marks, paths } = lastTurn(view);
     // while a Teleport or Marduk's Wrath is on its way, the hex it lifts from stays outlined
