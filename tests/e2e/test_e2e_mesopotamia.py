@@ -156,7 +156,7 @@ def test_a_person_plays_mesopotamia_on_the_map_to_the_end(
     for _ in range(12):
         page.click("#next")
     page.wait_for_selector("body[data-step='12']")
-    assert page.locator("#actions .meso-legend").count() == 1
+    assert page.locator("#board .meso-legend").count() == 1
     check_words(page)
     check_screen(page, "mesopotamia", "en", artifacts, "meso-en-replay")
     assert not errors, f"JavaScript errors: {errors}"

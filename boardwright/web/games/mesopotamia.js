@@ -293,17 +293,14 @@ export function createRenderer(elements, ctx) {
     // while a Teleport or Marduk's Wrath is on its way, the hex it lifts from stays outlined
     const lifted = ["teleport_to", "wrath_to"].includes(view.phase) && view.pending
       ? view.pending.from : null;
+    // the key beside the map, so the map, the buttons and the cards fit 1280×800 together
     elements.board.replaceChildren(h("div", { class: "meso-board" }, drawMap(view, {
       t, seatLabel: ctx.seatLabel, targets: boardTargets(view, index), selected: selected || lifted,
       marks, paths, activate,
-    })));
+    }), drawLegend(t)));
     elements.players.replaceChildren(...drawPlayers(snapshot));
-    if (elements.hand.hidden) {   // the replay has no hand: the key goes under the buttons
-      elements.actions.replaceChildren(...drawActions(view, index), drawLegend(t));
-    } else {
-      elements.actions.replaceChildren(...drawActions(view, index));
-      elements.hand.replaceChildren(drawHand(snapshot, index), drawLegend(t));
-    }
+    elements.actions.replaceChildren(...drawActions(view, index));
+    if (!elements.hand.hidden) elements.hand.replaceChildren(drawHand(snapshot, index));
   }
 
   return {
