@@ -101,6 +101,12 @@ def play_to_end(page: Page, artifacts: Path, rng: random.Random,
             shown.add("last")
             check_words(page)
             check_screen(page, "mesopotamia", lang, artifacts, f"meso-{lang}-last-move")
+            # a reloaded page outlines the same last turn (it reads the whole log)
+            marks = page.locator("#board .last-move-mark").count()
+            page.reload()
+            page.wait_for_selector("body[data-connection='online']")
+            wait_for_turn_or_end(page)
+            assert page.locator("#board .last-move-mark").count() == marks
         moves.append(click_like_a_person(page, rng, lambda: card_screen(shown)))
         steps += 1
         assert steps < MAX_STEPS, "the game did not end"

@@ -141,16 +141,17 @@ export function createRenderer(elements, ctx) {
 
   // The turns as the log tells them: each seat's lines since its latest turn began. The map
   // shows the turn of the player before the one to move (what the previous player did) and
-  // the steps the player to move has taken so far. A reloaded page knows only the latest action.
+  // the steps the player to move has taken so far. The match page hands in its whole log (so a
+  // reloaded page knows the last turn too); the replay hands in each step's lines.
   let turns = new Map();    // seat -> log lines of its latest turn
   let followed = -1;        // the highest log seq taken in
 
-  function follow(snapshot, recent) {
+  function follow(snapshot, lines) {
     if (snapshot.seq < followed) {   // a replay stepped back: start over
       turns = new Map();
       followed = -1;
     }
-    for (const line of recent || []) {
+    for (const line of lines || []) {
       if (line.seq <= followed) continue;
       const data = line.data || {};
       if (line.kind === "turn") {
@@ -162,7 +163,7 @@ export function createRenderer(elements, ctx) {
       if (!turns.has(seat)) turns.set(seat, []);
       turns.get(seat).push(line);
     }
-    for (const line of recent || []) followed = Math.max(followed, line.seq);
+    for (const line of lines || []) followed = Math.max(followed, line.seq);
   }
 
   /** The hexes the previous player's turn touched, and the steps of that turn and this one. */
@@ -288,7 +289,7 @@ export function createRenderer(elements, ctx) {
     if (!selected && sources.size === 1 && index.steps.size === 1 && !index.direct.size) {
       selected = [...sources][0];
     }
-    follow(snapshot, state && state.recent);
+    follow(snapshot, state && (state.log || state.recent));
     const { marks, paths } = lastTurn(view);
     // while a Teleport or Marduk's Wrath is on its way, the hex it lifts from stays outlined
     const lifted = ["teleport_to", "wrath_to"].includes(view.phase) && view.pending
