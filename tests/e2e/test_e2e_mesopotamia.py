@@ -90,23 +90,23 @@ def play_to_end(page: Page, artifacts: Path, rng: random.Random,
             assert page.locator("#turn").inner_text().strip()
             check_words(page)
             check_screen(page, "mesopotamia", lang, artifacts, f"meso-{lang}-first-turn")
-        elif "chosen" not in shown and page.locator("#board .meso-chosen").count() \
+        elif "chosen" not in shown and page.locator("#board .meso-map .meso-chosen").count() \
                 and page.locator(BOARD_MOVE).count():
             # members chosen: the hexes next to them are highlighted, the hint names the tile
             shown.add("chosen")
             check_words(page)
             check_screen(page, "mesopotamia", lang, artifacts, f"meso-{lang}-members-chosen")
         elif "last" not in shown and view["turn"] >= 2 and view["phase"] == "movement" \
-                and page.locator("#board .last-move-mark").count():
+                and page.locator("#board .meso-map .last-move-mark").count():
             shown.add("last")
             check_words(page)
             check_screen(page, "mesopotamia", lang, artifacts, f"meso-{lang}-last-move")
             # a reloaded page outlines the same last turn (it reads the whole log)
-            marks = page.locator("#board .last-move-mark").count()
+            marks = page.locator("#board .meso-map .last-move-mark").count()
             page.reload()
             page.wait_for_selector("body[data-connection='online']")
             wait_for_turn_or_end(page)
-            assert page.locator("#board .last-move-mark").count() == marks
+            assert page.locator("#board .meso-map .last-move-mark").count() == marks
         moves.append(click_like_a_person(page, rng, lambda: card_screen(shown)))
         steps += 1
         assert steps < MAX_STEPS, "the game did not end"
