@@ -374,8 +374,8 @@ function renderFinal(element, snapshot, ctx) {
   element.replaceChildren(
     h("h2", { id: "final-title" }, t("web.final.title")),
     h("p", { class: "winners", id: "winners" }, ctx.winnersText(snapshot.winners || [])),
+    // how it ended and what decided (the server's words): a turn cap, or a fourth offering
     endingLine(h, snapshot),
-    view.capped ? h("p", { class: "muted" }, t("web.meso.capped")) : null,
     h("table", { class: "final-table meso-final" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("web.match.players")),
         head("web.meso.offerings", "offerings"), head("web.meso.values", "offering_values"),
