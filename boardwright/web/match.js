@@ -206,7 +206,7 @@ function render() {
   renderTurn();
   renderClock();
   renderClaim();
-  renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines() });
+  renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines(), log });
   renderMoves();
   renderLog();
   renderFinal();
