@@ -18,7 +18,7 @@ from boardwright.engine.play import sample_chance
 
 #: the games whose refusals name their own rules; the others still give the engine's
 #: generic words (docs/architecture.md and the issue's note say which)
-REASONED = ["beowulf", "mesopotamia"]
+REASONED = ["beowulf", "mesopotamia", "feinde"]
 PROBES = 12
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
