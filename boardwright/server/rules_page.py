@@ -54,7 +54,7 @@ def rules_page(game_id: str, lang: str) -> str:
                         summary=summary, full=full)
 
 
-_RULE_START = re.compile(r"<(li|h2|h3)>(<p>)?(<strong>)?(R\d+(?:\.\d+)*)\b")
+_RULE_START = re.compile(r"<(li|h2|h3)>(<p>)?(<strong>)?(R\d+(?:\.\d+)*[a-z]?)\b")
 
 
 def _anchor_rules(rendered: str) -> str:

@@ -15,18 +15,22 @@ from boardwright.engine import registry
 from boardwright.engine.api import CHANCE, TERMINAL, Game, Refusal
 from boardwright.engine.i18n import Catalogue
 from boardwright.engine.play import sample_chance
+from boardwright.server.rules_page import rules_page
 
-#: the games whose refusals name their own rules; the others still give the engine's
-#: generic words (docs/architecture.md and the issue's note say which)
-REASONED = ["beowulf", "mesopotamia", "feinde"]
+#: every game names its own rules when it refuses a move
+REASONED = ["beowulf", "mesopotamia", "feinde", "runebound"]
 PROBES = 12
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
 def rule_numbers(game: Game) -> set[str]:
+    """The rule numbers a player can open: those the rules page anchors (`/rules/<game>#R3.4`),
+    each a number of the game's RULES.md."""
     package = type(game).__module__.rpartition(".")[0]
     text = resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
-    return set(re.findall(r"\bR\d+(?:\.\d+)+\b", text))
+    numbers = set(re.findall(r"\bR\d+(?:\.\d+)+[a-z]?\b", text))
+    anchors = set(re.findall(r'id="(R[^"]+)"', rules_page(game.info.id, "en")))
+    return numbers & anchors
 
 
 def check(game: Game, refusal: Refusal, rules: set[str], seen: set[str]) -> None:
