@@ -18,7 +18,7 @@ from boardwright.engine.play import sample_chance
 from boardwright.server.rules_page import rules_page
 
 #: every game names its own rules when it refuses a move
-REASONED = ["beowulf", "mesopotamia", "feinde", "runebound"]
+REASONED = registry.names()
 PROBES = 12
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
