@@ -144,6 +144,9 @@ def replay(
     seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it "
                                                   "(default: as a spectator).")] = None,
     board: Annotated[bool, typer.Option(help="Show the board after every action.")] = False,
+    review: Annotated[bool, typer.Option(help="Then the bot's review: each decision judged "
+                                              "from its mover's view, the biggest swings "
+                                              "and the bot's preferred moves.")] = False,
 ) -> None:
     """Replay a recorded game step by step, as a spectator or as one seat saw it."""
     from boardwright.engine.record import GameRecord
@@ -158,6 +161,10 @@ def replay(
             raise typer.BadParameter(f"--seat must be 0..{record.players - 1}")
         final = print_replay(game, record, seat, lang, board, console)
         print_final(game, final, record.seats, lang, console)
+        if review:
+            from .review import print_review
+
+            print_review(game, record, lang, console)
     except BoardwrightError as exc:
         _fail(exc)
 
