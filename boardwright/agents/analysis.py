@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from boardwright.engine.api import CHANCE, Game, View
 from boardwright.engine.record import GameRecord, check_record, replay_action
@@ -70,14 +71,13 @@ class ReviewedMove:
 
 
 def review(record: GameRecord, game: Game, *, seed: int = 0, samples: int = SAMPLES,
-           lang: str = "en") -> Iterator[ReviewedMove]:
-    """Each decision with more than one legal move, judged from its mover's view, in order.
-
-    A generator, so a front end can show progress on a long game."""
+           lang: str = "en", start: int = 0) -> Iterator[ReviewedMove]:
+    """Each decision with more than one legal move from action `start` on, judged from its
+    mover's view, in order. A generator, so a front end can show progress on a long game."""
     state = check_record(record, game)
     for index, text in enumerate(record.actions):
         mover = state.current_player()
-        if mover != CHANCE:
+        if index >= start and mover != CHANCE:
             legal = state.legal_actions()
             if len(legal) > 1:
                 ranked = rank_moves(game, mover, state.view(mover), legal, seed=seed + index,
@@ -92,6 +92,29 @@ def review(record: GameRecord, game: Game, *, seed: int = 0, samples: int = SAMP
                                    game.describe_action(state, played, lang),
                                    game.describe_action(state, best.action, lang))
         replay_action(state, index, text)
+
+
+def review_part(game_id: str, players: int, options: dict[str, Any], actions: list[str],
+                start: int, count: int, lang: str) -> dict[str, Any]:
+    """Up to `count` reviewed decisions from action `start` on, as JSON, and where the next part
+    starts (None at the end): the server's review, a part per request so that each stays short
+    and the page can show its progress. Runs in a bot worker (plain arguments)."""
+    from boardwright.engine import registry
+
+    game = registry.get(game_id)
+    record = GameRecord(game=game_id, rules_version=game.info.rules_version, players=players,
+                        options=options, actions=actions)
+    moves = []
+    next_start: int | None = None
+    for move in review(record, game, lang=lang, start=start):
+        moves.append({"step": move.step, "seat": move.seat, "played": move.played_words,
+                      "best": move.best_words, "value": round(move.played_value, 3),
+                      "best_value": round(move.best_value, 3), "loss": round(move.loss, 3),
+                      "choices": move.choices})
+        if len(moves) == count:
+            next_start = move.step + 1 if move.step + 1 < len(actions) else None
+            break
+    return {"moves": moves, "next": next_start}
 
 
 def timed_review(record: GameRecord, game: Game, *, seed: int = 0, samples: int = SAMPLES,

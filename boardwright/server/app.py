@@ -249,6 +249,14 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         snapshot_allowed(client_address(request.scope))
         return await lobby(request).replay(match_id, step, _lang(lang))
 
+    @app.get("/api/matches/{match_id}/review")
+    async def review(match_id: str, request: Request, start: int = 0,
+                     lang: str = "en") -> dict[str, Any]:
+        """The bot's review of a finished match, a part at a time (`next` is where the next
+        part starts, null at the end)."""
+        snapshot_allowed(client_address(request.scope))
+        return await lobby(request).review(match_id, start, _lang(lang))
+
     # ---- WebSockets ------------------------------------------------------------------------
 
     @app.websocket("/ws/matches/{match_id}")

@@ -184,6 +184,31 @@ def test_replay_of_a_finished_match(client: TestClient) -> None:
         "match_not_finished"
 
 
+def test_review_of_a_finished_match_in_parts(client: TestClient) -> None:
+    """The bot's review: parts of decisions from the movers' views, `next` until the end."""
+    match_id = create(client, ["greedy", "random"], seed=6)["match_id"]
+    summary = wait_finished(client, match_id)
+    start: int | None = 0
+    moves: list[dict[str, object]] = []
+    parts = 0
+    while start is not None:
+        part = client.get(f"/api/matches/{match_id}/review?start={start}&lang=hu").json()
+        assert part["steps"] == summary["seq"] and part["start"] == start
+        moves += part["moves"]
+        start = part["next"]
+        parts += 1
+    assert parts >= 2 and len(moves) > 40
+    steps = [m["step"] for m in moves]
+    assert steps == sorted(set(steps))  # each decision once, in order
+    assert all(m["loss"] >= 0 and m["played"] and m["best"] for m in moves)
+    assert any(m["loss"] > 0 and m["best"] != m["played"] for m in moves)
+    assert client.get(f"/api/matches/{match_id}/review?start=-1").json()["code"] == \
+        "bad_request"
+    open_match = create(client, ["human", "random"])["match_id"]
+    assert client.get(f"/api/matches/{open_match}/review").json()["code"] == \
+        "match_not_finished"
+
+
 def test_pages_without_client_say_so(client: TestClient) -> None:
     response = client.get("/m/abc")
     assert response.status_code in (200, 404)
