@@ -138,6 +138,29 @@ def play(
 
 
 @app.command()
+def lesson(
+    game: Annotated[str, typer.Argument(help="Game id (see `boardwright list`).")],
+    lesson_id: Annotated[str | None, typer.Argument(
+        help="The lesson (default: list the game's lessons).")] = None,
+    lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",
+) -> None:
+    """A rulebook's worked example step by step, with the book's words beside the board."""
+    from boardwright.engine.lessons import lesson as find_lesson
+
+    from .lesson import list_lessons, run_lesson
+
+    try:
+        chosen = registry.get(game)
+        _check_language(chosen, lang)
+        if lesson_id is None:
+            list_lessons(chosen, lang, console)
+            return
+        run_lesson(chosen, find_lesson(chosen, lesson_id), lang, console)
+    except BoardwrightError as exc:
+        _fail(exc)
+
+
+@app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON) written by play or simulate.")],
     lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",

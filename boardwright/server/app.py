@@ -26,6 +26,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
+from . import lessons_api
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
@@ -154,6 +155,20 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     @app.get("/replay/{match_id}", include_in_schema=False)
     async def replay_page(match_id: str) -> Any:
         return page("replay.html")
+
+    @app.get("/lesson/{game_id}/{lesson_id}", include_in_schema=False)
+    async def lesson_page(game_id: str, lesson_id: str) -> Any:
+        return page("lesson.html")
+
+    @app.get("/api/lessons/{game_id}")
+    async def lesson_list(game_id: str, lang: str = "en") -> list[dict[str, Any]]:
+        return lessons_api.lesson_list(game_id, _lang(lang))
+
+    @app.get("/api/lessons/{game_id}/{lesson_id}")
+    async def lesson_step(game_id: str, lesson_id: str, request: Request, step: int = 0,
+                          lang: str = "en") -> dict[str, Any]:
+        snapshot_allowed(client_address(request.scope))
+        return lessons_api.lesson_step(game_id, lesson_id, step, _lang(lang))
 
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
     async def rules(game_id: str, lang: str = "en") -> HTMLResponse:
