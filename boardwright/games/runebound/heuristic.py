@@ -1,42 +1,752 @@
-"""A greedy evaluation for search agents, shaped like the end of a capped game (R11.4):
-runes first, then experience (bought, and counters still to spend), then gold, and health."""
+"""Runebound's evaluation for the search agents: progress toward the printed win (R11.1).
+
+A hero wins by defeating High Lord Margath or holding three dragon runes, in normal play or in
+the doom variant's endgame (R10.6–R10.7), where heroes face red cards in order of level. What
+gets a hero there is strength: experience (R8), items and allies (R6), health (R9), and the
+adventure counters that buy experience, won by facing challenges of rising colour (green →
+yellow → blue → red) as the hero grows strong enough for them.
+
+Each seat's value is in one unit (a gold's worth) and sums:
+
+- **holdings**: experience bought, counters not yet spent, gold, items and allies at their
+  cost, dragon runes; less wounds and exhaustion (`Weights`);
+- **power**: the hero's best expected gain from one adventure of an allowed colour, times the
+  worth of future fights (`Weights.power`): what makes a weapon, an ally, healing or a level
+  in the right attribute worth more than its cost;
+- **prospect**: the best adventure within reach: for every counter on the board (and every
+  undefeated challenge, R7.12) the expected gain of facing it *for this hero* (the chance to beat
+  each card it may draw times the reward, less the chance of a knock-out times what that costs,
+  R9.4), less the turns it takes to get there. A hero weak for blue sees blue counters as losses
+  and goes for green; as it grows the best target moves up the colours. A share of the best
+  prospect counts (`Weights.prospect`), so walking toward it pays, and facing it pays more;
+- **the adventure in hand**: in a fight, a card about to be drawn, a test about to be rolled, the
+  expected result of it rather than the position as it stands.
+
+The chance to beat a card comes from an exact small Markov chain over (card wounds, hero wounds)
+per combat round (R7.3–R7.9): in each phase the hero attacks, an ally attacks (its failures
+wound the ally, not the hero) or the hero defends (a magic defence strikes back, R7.9); the
+assignment is the round's best by expected damage. First strikes (R7.1–R7.2) and armour that
+prevents wounds shift the start. Tables are cached per hero profile and card.
+
+The weights were fitted to greedy self-play (`bench/runebound_fit_weights.py`,
+docs/strength-runebound.md "Weights").
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from .content import COLOURS, MODES
 
 if TYPE_CHECKING:
+    from .content import Adventure, Content
     from .state import RuneboundState
 
+REWARD = 1000  # kept adventure cards (state.REWARD; repeated to keep this module import-light)
+HIDDEN = -1
+#: 2d10 sums 2..20, a 0 counts as 10 (R1.3)
+ROLL_P = [(10 - abs(s - 11)) / 100 for s in range(2, 21)]
+_AT_LEAST = [sum(ROLL_P[max(0, n - 2):]) for n in range(0, 23)]
+#: the most hero wounds a fight table covers (life + armour)
+H_MAX = 24
 
-def score(state: RuneboundState, seat: int) -> float:
-    g = state.g
-    p = g["players"][seat]
+
+def p_hit(value: float, target: float) -> float:
+    """P(2d10 + value ≥ target) (R1.3, R7.5, R9.5)."""
+    need = int(target - value)
+    if need <= 2:
+        return 1.0
+    if need > 20:
+        return 0.0
+    return _AT_LEAST[need]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The value of each holding in gold (see the module docstring)."""
+
+    gold: float = 1.0
+    #: per experience point on counters not yet spent (lost on a knock-out, R9.4)
+    xp: float = 1.5
+    #: per experience counter bought (R8.2)
+    level: float = 7.0
+    #: per gold of an item's or a hired ally's printed cost
+    item: float = 0.8
+    ally: float = 0.8
+    #: a kept adventure card (R6.3) or a won ally (R5.11), which have no cost
+    reward_card: float = 4.0
+    wound: float = 1.0
+    exhaustion: float = 0.3
+    rune: float = 60.0
+    #: share of the best prospect that counts
+    prospect: float = 0.6
+    #: worth of the hero's power: its best expected gain from one adventure (future fights)
+    power: float = 2.0
+    #: a city's market, per gold the hero could spend there
+    shop: float = 0.3
+    #: what a turn of travel costs, in gold
+    turn: float = 2.0
+    #: hexes a turn's movement covers on average (R4.2: five dice)
+    reach: float = 3.5
+    #: the tempo a knock-out costs beyond what it takes away (R9.4), in gold
+    knockout: float = 4.0
+    #: in the endgame a fallen hero is out (R10.8): what that costs
+    fall: float = 40.0
+    #: the win (R11.1) beyond the winner's holdings
+    win: float = 1000.0
+
+
+WEIGHTS = Weights()
+
+
+# ---------------------------------------------------------------------------------- fights
+#: a fighter in one phase: (attack value, damage) per mode, ranged / melee / magic
+Stats = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Party:
+    """What a hero brings to a fight (R7): itself, its allies, first strikes and armour."""
+
+    hero: Stats
+    allies: tuple[Stats, ...]
+    #: first strikes still available: (mode index, attack value, damage)
+    strikes: tuple[tuple[int, int, int], ...]
+    #: wounds the hero's armour can still prevent this fight (R6.6 activate once a turn)
+    armour: int
+    magic_defence: bool
+
+
+#: an enemy: (target, damage) per mode and its life
+Enemy = tuple[Stats, int]
+
+
+@lru_cache(maxsize=4096)
+def _assignment(hero: Stats, allies: tuple[Stats, ...], enemy: Stats,
+                magic_defence: bool) -> tuple[tuple[float, int, int, int], ...]:
+    """The round's best plan (R7.5, R7.7, R7.8): per phase (P(success), damage dealt on a
+    success, hero wounds on a failure, who acts: 0 the hero attacks, k ally k-1 attacks, -1 the
+    hero defends). Hero attacks once, each ally once, the hero defends the other phases; the
+    plan with the most damage dealt less hero wounds taken, both expected."""
+    actors = 1 + len(allies)
+    best: tuple[float, tuple[tuple[float, int, int, int], ...]] | None = None
+    # for each phase, who acts: an attacker's index (0 hero, 1.. allies) or -1 (hero defends)
+    for plan in itertools.product(range(-1, actors), repeat=3):
+        used = [a for a in plan if a >= 0]
+        if len(used) != len(set(used)):
+            continue
+        phases = []
+        score = 0.0
+        for m in range(3):
+            target, e_dmg = enemy[m]
+            who = plan[m]
+            if who == -1:  # the hero defends
+                p = p_hit(hero[m][0], target) if e_dmg or (m == 2 and magic_defence) else 1.0
+                dealt = hero[m][1] if m == 2 and magic_defence else 0
+                taken = e_dmg
+            elif who == 0:
+                p = p_hit(hero[m][0], target)
+                dealt, taken = hero[m][1], e_dmg
+            else:
+                a = allies[who - 1]
+                p = p_hit(a[m][0], target)
+                dealt, taken = a[m][1], 0  # R7.8 an ally's failure wounds the ally
+            phases.append((p, dealt, taken, who))
+            score += p * dealt - (1 - p) * taken
+        if best is None or score > best[0] + 1e-12:
+            best = (score, tuple(phases))
+    assert best is not None
+    return best[1]
+
+
+@lru_cache(maxsize=8192)
+def _win_table(hero: Stats, allies: tuple[Stats, ...], enemy: Stats, life: int,
+               magic_defence: bool) -> tuple[tuple[float, ...], ...]:
+    """P(win)[c][h]: the enemy has c wounds to go, the hero h, at a round's start (R7.3)."""
+    phases = _assignment(hero, allies, enemy, magic_defence)
+    # the round's 8 outcomes: probability and the phases' (damage dealt, wounds taken) in order
+    combos: dict[tuple[tuple[int, int], ...], float] = {}
+    for outcome in itertools.product((True, False), repeat=3):
+        q = 1.0
+        steps = []
+        for ok, (p, dealt, taken, _who) in zip(outcome, phases, strict=True):
+            q *= p if ok else 1 - p
+            steps.append((dealt, 0) if ok else (0, taken))
+        if q > 0:
+            combos[tuple(steps)] = combos.get(tuple(steps), 0.0) + q
+    # with the round's totals: where neither side can be beaten the order does not matter
+    rounds = [(q, steps, sum(d for d, _ in steps), sum(t for _, t in steps))
+              for steps, q in combos.items()]
+    table = [[1.0] * (H_MAX + 1)] + [[0.0] * (H_MAX + 1) for _ in range(life)]
+    for c in range(1, life + 1):
+        row = table[c]
+        for h in range(1, H_MAX + 1):
+            total = stay = 0.0
+            for q, steps, dealt_all, taken_all in rounds:
+                if dealt_all < c and taken_all < h:
+                    if dealt_all or taken_all:
+                        total += q * table[c - dealt_all][h - taken_all]
+                    else:
+                        stay += q
+                    continue
+                cc, hh = c, h  # phase by phase, until a side is beaten
+                for dealt, taken in steps:
+                    cc -= dealt
+                    if cc <= 0:
+                        total += q
+                        break
+                    hh -= taken
+                    if hh <= 0:
+                        break
+                else:
+                    total += q * table[cc][hh]
+            row[h] = total / (1 - stay) if stay < 1 - 1e-9 else 0.0
+    return tuple(tuple(r) for r in table)
+
+
+def win_chance(party: Party, enemy: Enemy, wounds_to_go: float, hero_left: float,
+               strikes: bool = True) -> float:
+    """P(the party beats the enemy): its first strikes (if `strikes`) shift the enemy's wounds
+    by their expected damage; fractional wounds interpolate the table."""
+    stats, life = enemy
+    if strikes:
+        for m, value, dmg in party.strikes:
+            wounds_to_go -= p_hit(value, stats[m][0]) * dmg
+    if wounds_to_go <= 0:
+        return 1.0
+    hero_left += party.armour
+    if hero_left <= 0:
+        return 0.0
+    table = _win_table(party.hero, party.allies, stats, life, party.magic_defence)
+    c = min(wounds_to_go, life)
+    h = min(hero_left, H_MAX)
+    c0, h0 = int(c), int(h)
+    fc, fh = c - c0, h - h0
+    c1, h1 = min(c0 + 1, life), min(h0 + 1, H_MAX)
+    return ((1 - fc) * ((1 - fh) * table[c0][h0] + fh * table[c0][h1])
+            + fc * ((1 - fh) * table[c1][h0] + fh * table[c1][h1]))
+
+
+_PARTIES: dict[Any, Party] = {}
+
+
+def party_of(state: RuneboundState, p: dict[str, Any], *, strikes: bool = True) -> Party:
+    """The party a hero brings to a fight now (unspent first strikes and armour)."""
+    key = (_fight_key(state, p), strikes)
+    hit = _PARTIES.get(key)
+    if hit is None:
+        if len(_PARTIES) > 50_000:
+            _PARTIES.clear()
+        hit = _PARTIES[key] = _party(state, p, strikes)
+    return hit
+
+
+def _party(state: RuneboundState, p: dict[str, Any], strikes: bool) -> Party:
+    hero = tuple((state._attack_value(p, -1, m), state._hero_damage(p, m)) for m in MODES)
+    allies = []
+    for key, _wounds, _exh in p["allies"]:
+        mc = state.ally_card(key)
+        allies.append(((mc.mind[0], mc.mind[1]), (mc.body[0], mc.body[1]),
+                       (mc.spirit[0], mc.spirit[1])))
+    fs: list[tuple[int, int, int]] = []
+    armour = 0
+    if strikes:
+        ab = state.hero(p).ability
+        if ab is not None and ab.kind == "first_strike" and ab.exhaustion >= 0:
+            m = MODES.index(ab.mode)
+            room = state.stat(p, "stamina") - p["exh"]
+            uses = (room // ab.exhaustion if ab.exhaustion else 3) if ab.repeatable else 1
+            if ab.exhaustion <= room:
+                fs += [(m, hero[m][0], hero[m][1])] * min(uses, 3)
+        for (key, _w, exh), ally in zip(p["allies"], allies, strict=True):
+            ab2 = state.ally_card(key).ability
+            if ab2 is not None and ab2.kind == "first_strike" and \
+                    exh + ab2.exhaustion <= state.ally_card(key).stamina:
+                m = MODES.index(ab2.mode)
+                fs.append((m, ally[m][0], ally[m][1]))
+    activated = False
+    for key, spent in p["items"]:
+        if spent:
+            continue
+        eff, usage = state.item_effect(key)
+        if eff is None:
+            continue
+        if eff.kind == "first_strike" and strikes and (usage == "discard" or not activated):
+            m = MODES.index(eff.mode)
+            fs.append((m, hero[m][0], eff.damage))
+            activated = activated or usage == "activate"
+        elif eff.kind == "prevent_wound":
+            armour += eff.amount
+    return Party(hero=hero, allies=tuple(allies), strikes=tuple(fs), armour=armour,  # type: ignore[arg-type]
+                 magic_defence=state.cfg.options.magic_defence_strikes)
+
+
+_ENEMIES: dict[int, tuple[Adventure, Enemy]] = {}
+
+
+def _enemy(card: Adventure) -> Enemy:
+    """A card's targets and damages (R7.5) and its life, as a fight table's key."""
+    hit = _ENEMIES.get(id(card))
+    if hit is None or hit[0] is not card:
+        enemy = ((tuple(card.mind), tuple(card.body), tuple(card.spirit)), card.life)
+        hit = _ENEMIES[id(card)] = (card, enemy)  # type: ignore[assignment]
+    return hit[1]
+
+
+def before_combat_wounds(state: RuneboundState, p: dict[str, Any], card: Adventure) -> float:
+    """Expected wounds of the card's own first strikes (R7.1: skill tests and strikes)."""
+    total = 0.0
+    for bc in card.before_combat:
+        if bc.kind == "skill_test":
+            ok = p_hit(state.stat(p, bc.attr) + state.skill_bonus(p, bc.skill), bc.target)
+            total += (1 - ok) * bc.fail_wounds
+        else:
+            total += bc.wounds
+    return total
+
+
+# ---------------------------------------------------------------------------------- values
+def holdings(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS) -> float:
+    """A hero's holdings in gold (see the module docstring)."""
     c = state.cfg.content
-    life = state.stat(p, "life")
-    xp_held = p["credit"] + sum(n * c.counters.counters[col][1] for n, col in
-                                zip(p["counters"], ("green", "yellow", "blue", "red"),
-                                    strict=True))
-    gear = sum(c.market[k].cost for k, _ in p["items"] if k < 1000) + sum(
-        c.market[a[0]].cost if a[0] < 1000 else 4 for a in p["allies"])  # a won ally: ~4 gold
-    value = (100.0 * p["runes"] + 12.0 * sum(p["bonus"]) + 3.0 * xp_held / state.cfg.xp_cost * 4
-             + 1.0 * p["gold"] + 0.3 * gear - 4.0 * p["wounds"] / max(1, life) - 0.3 * p["exh"])
-    cb = g["combat"]
-    if cb is not None and g["seat"] == seat and cb["card"] >= 0:  # progress against the card
-        a = c.adventures[cb["card"]]
-        value += 6.0 * cb["wounds"] / max(1, a.life)
+    items = 0.0
+    for key, _ in p["items"]:
+        items += w.reward_card if key >= REWARD else w.item * c.market[key].cost
+    for key, _, _ in p["allies"]:
+        items += w.reward_card if key >= REWARD else w.ally * c.market[key].cost
+    return (w.level * sum(p["bonus"]) + w.xp * counter_xp(state, p) + w.gold * p["gold"]
+            + items + w.rune * p["runes"] - w.wound * p["wounds"] - w.exhaustion * p["exh"])
+
+
+def counter_xp(state: RuneboundState, p: dict[str, Any]) -> int:
+    """Experience on the hero's unspent counters, with its change (R8.1)."""
+    vals = state.cfg.content.counters.counters
+    return p["credit"] + sum(n * vals[col][1] for n, col in zip(p["counters"], COLOURS,
+                                                                 strict=True))
+
+
+def knockout_cost(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS) -> float:
+    """What a knock-out takes (R9.4): counters, gold, the most valuable card; in the endgame the
+    hero falls (CHOICE R10.8)."""
+    if state.g["endgame"]:
+        return w.fall
+    c = state.cfg.content
+    best = max([c.market[k].cost * w.item for k, _ in p["items"] if k < REWARD]
+               + [c.market[a[0]].cost * w.ally for a in p["allies"] if a[0] < REWARD] + [0.0])
+    return w.xp * counter_xp(state, p) + w.gold * p["gold"] + best + w.knockout
+
+
+def reward_value(state: RuneboundState, card: Adventure, w: Weights = WEIGHTS) -> float:
+    """What beating a challenge gives (R7.11): its counter's experience (the card's colour, in
+    normal play), gold, and the card kept as an item, an ally, a dragon rune, or the win."""
+    r = card.reward
+    value = w.gold * r.gold
+    if not state.g["endgame"]:
+        value += w.xp * state.cfg.content.counters.counters[card.colour][1]
+    if r.win:
+        value += w.win
+    elif r.dragon_rune:
+        value += w.rune
+    elif r.keep is not None or r.ally is not None:
+        value += w.reward_card
     return value
 
 
-def evaluate(state: RuneboundState) -> list[float]:
-    """Each seat's share of the summed (shifted) scores: a rough win chance in 0..1."""
+def card_gain(state: RuneboundState, p: dict[str, Any], card: Adventure,
+              w: Weights = WEIGHTS, ko_cost: float | None = None) -> float:
+    """The expected gain of facing `card` now (`ko_cost`: what a knock-out costs, if not the
+    hero's `knockout_cost`)."""
+    ko = knockout_cost(state, p, w) if ko_cost is None else ko_cost
+    if card.kind == "challenge":
+        party = party_of(state, p)
+        left = state.stat(p, "life") - p["wounds"] - before_combat_wounds(state, p, card)
+        chance = win_chance(party, _enemy(card), card.life, left)
+        return chance * reward_value(state, card, w) - (1 - chance) * ko
+    if card.kind == "encounter":
+        t = card.test
+        assert t is not None
+        ok = p_hit(state.stat(p, t.attr) + state.skill_bonus(p, t.skill), t.target)
+        gain = w.gold * card.success.gold + w.xp * state.cfg.content.counters.counters[
+            card.colour][1] + (w.reward_card if card.success.ally is not None else 0.0)
+        hurt = card.fail_wounds * w.wound
+        if card.fail_wounds >= state.stat(p, "life") - p["wounds"]:
+            hurt += ko
+        share = 0.5 if card.quest is not None else 1.0  # a quest pays later, in its city
+        return share * (ok * gain - (1 - ok) * hurt)
+    return 0.0  # an event: the counter stays (R5.8)
+
+
+def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
+                w: Weights = WEIGHTS) -> float:
+    """The expected gain of drawing the next card of `colour` (R5.1): the mean over the cards
+    whose place is unknown (a draw is uniform over them), or the known head of the tail."""
+    g = state.g
+    deck = g["decks"][colour]
+    if len(deck[0]) - (g["hidden_green"] if colour == "green" else 0) <= 0:
+        cards: list[int] = [deck[1][0]] if deck[1] and deck[1][0] != HIDDEN else []
+    else:
+        cards = [x for x in deck[0] if x >= 0]
+    if not cards:
+        return 0.0
+    caches = _CACHES.get(w)
+    if caches is None:
+        caches = _CACHES[w] = {}
+    if len(caches) > 200_000:
+        caches.clear()
+    fk = _fight_key(state, p)
+    gains = risks = 0.0
+    for x in cards:
+        key = (fk, x)
+        hit = caches.get(key)
+        if hit is None:
+            hit = caches[key] = _card_terms(state, p, x, w)
+        gains += hit[0]
+        risks += hit[1]
+    return (gains - risks * knockout_cost(state, p, w)) / len(cards)
+
+
+#: per weights, exact caches of `_card_terms` (keyed by everything they read)
+_CACHES: dict[Weights, dict[Any, tuple[float, float]]] = {}
+
+
+def _fight_key(state: RuneboundState, p: dict[str, Any]) -> Any:
+    """What a hero's chances against cards depend on (`card_gain` less the knock-out cost)."""
+    return (id(state.cfg), state.g["endgame"], p["hero"], tuple(p["bonus"]), p["wounds"],
+            p["exh"], tuple(tuple(i) for i in p["items"]),
+            tuple(tuple(a) for a in p["allies"]))
+
+
+def _card_terms(state: RuneboundState, p: dict[str, Any], x: int,
+                w: Weights) -> tuple[float, float]:
+    """(gain if a knock-out cost nothing, chance of a knock-out) of facing card x:
+    `card_gain` is linear in the knock-out cost, so two evaluations give both."""
+    card = state.cfg.content.adventures[x]
+    without = card_gain(state, p, card, w, ko_cost=0.0)
+    return without, without - card_gain(state, p, card, w, ko_cost=1.0)
+
+
+# ---------------------------------------------------------------------------------- the map
+_DISTANCES: dict[int, tuple[Content, tuple[tuple[int, ...], ...]]] = {}
+
+
+def distances(content: Content) -> tuple[tuple[int, ...], ...]:
+    """Hex-to-hex steps on the board (figures never block, R4.3)."""
+    hit = _DISTANCES.get(id(content))
+    if hit is None or hit[0] is not content:
+        hit = _DISTANCES[id(content)] = (content, _bfs(content))
+    return hit[1]
+
+
+def _bfs(content: Content) -> tuple[tuple[int, ...], ...]:
+    n = len(content.coords)
+    out = []
+    for start in range(n):
+        dist = [-1] * n
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for k in content.neighbours[h]:
+                    if k >= 0 and dist[k] < 0:
+                        dist[k] = dist[h] + 1
+                        nxt.append(k)
+            frontier = nxt
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+def targets(state: RuneboundState, seat: int,
+            w: Weights = WEIGHTS) -> list[tuple[float, int]]:
+    """Every adventure on the board the hero may face, as (expected gain, hex): each counter
+    of an allowed colour (R8.3) with cards left, each undefeated challenge (R7.12), and the
+    city of the hero's quest (R5.12)."""
+    g = state.g
+    p = g["players"][seat]
+    c = state.cfg.content
+    out: list[tuple[float, int]] = []
+    gain = {}
+    for ci, col in enumerate(COLOURS):
+        if not state.forbidden(p, ci) and state.deck_size(col) > 0:
+            gain[ci] = colour_gain(state, p, col, w)
+    slot_hexes = set()
+    for s in g["slots"]:
+        if s and not state.forbidden(p, COLOURS.index(c.adventures[s[0]].colour)):
+            slot_hexes.add(s[1])
+            out.append((card_gain(state, p, c.adventures[s[0]], w), s[1]))
+    for h, ci in enumerate(g["board"]):
+        if ci >= 0 and ci in gain and h not in slot_hexes:
+            out.append((gain[ci], h))
+    q = p.get("quest")
+    if q is not None:
+        out.append((2.0 * card_gain(state, p, c.adventures[q[0]], w), state._quest_hex(q[0])))
+    return out
+
+
+def _city_targets(state: RuneboundState, seat: int,
+                  w: Weights = WEIGHTS) -> list[tuple[float, int]]:
+    """Cities worth a visit, as (gain, hex): the healer (R6.5) and what the hero could buy
+    (R6.2)."""
+    g = state.g
+    p = g["players"][seat]
+    out = []
+    heal = _heal_gain(state, p, w)
+    for k, h in enumerate(state.cfg.content.cities):
+        affordable = [state.price(key, k) for key in g["markets"][k]
+                      if not state._at_limit(p, key)]
+        value = heal + w.shop * max([x for x in affordable if x <= p["gold"]], default=0)
+        if value > 0:
+            out.append((value, h))
+    return out
+
+
+def power(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS) -> float:
+    """The hero's best expected gain from one adventure of an allowed colour (R8.3): what
+    its experience, items, allies and health are worth in the fights to come."""
+    if state.g["endgame"]:
+        return max(0.0, colour_gain(state, p, "red", w)) if state.deck_size("red") else 0.0
+    best = 0.0
+    for ci, col in enumerate(COLOURS):
+        if not state.forbidden(p, ci) and state.deck_size(col) > 0:
+            best = max(best, colour_gain(state, p, col, w))
+    return best
+
+
+def _heal_gain(state: RuneboundState, p: dict[str, Any], w: Weights) -> float:
+    """What the healer (R6.5, 1 gold a wound) would add to the hero's power and health."""
+    n = min(p["wounds"], p["gold"])
+    if n <= 0:
+        return 0.0
+    healed = dict(p)
+    healed["wounds"] -= n
+    healed["gold"] -= n
+    return w.power * (power(state, healed, w) - power(state, p, w)) + (w.wound - w.gold) * n
+
+
+#: phases of the active seat before its adventure (R4 movement; a quest's test, R5.12)
+_BEFORE = frozenset({"move_choice", "recover", "rolling", "moving"})
+#: phases after it (R6 market, R8 experience)
+_AFTER = frozenset({"market", "experience"})
+
+
+def prospect(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> tuple[float, int]:
+    """The best adventure's gain less the turns before the hero faces it, and where the hero
+    should end its movement for it (-1: nowhere worth it).
+
+    `ending_value(e)` is what ending a movement on hex e is worth: the adventure there, faced
+    this turn, or the best one faced in a later turn, one turn more for every `reach` hexes
+    beyond the next movement. Before moving, the hero may end on any hex its dice reach (known
+    dice exactly, dice still to roll by their expected reach); after its adventure phase, its
+    next movement comes a turn later. The seat after the active one has its turn as good as
+    started once the active seat's adventure is over, so no value moves when a turn ends."""
+    g = state.g
+    if g["endgame"]:
+        return 0.0, -1
+    p = g["players"][seat]
+    pos = p["pos"]
+    ph = g["phase"]
+    active = seat == g["seat"]
+    ends = _ends(state, seat, w)
+    if active and ph == "moving":
+        return ends.best_of(_reachable(state.cfg.content, pos,
+                                       tuple(sorted(f for f in g["dice"] if f >= 0))))
+    if active and ph in _BEFORE:
+        n = w.reach if ph == "move_choice" and g["pending"] is None and not g["dice"] \
+            else DIE_REACH * (g["to_roll"] + len(g["dice"]))
+        return ends.best_within(pos, n)
+    if active and ph == "adventure":
+        return ends.value(pos), pos
+    if active and ph == "market":  # the healer and the market are still open (R6)
+        return max((ends.later(pos), -1), (ends.city_gain(pos), pos))
+    nxt = (g["seat"] + 1) % state.cfg.players
+    if not active and seat == nxt and ph in _AFTER:
+        return ends.best_within(pos, w.reach)
+    return ends.later(pos), -1
+
+
+#: hexes a movement die is worth on average (R4.3: a die moves one hex onto a terrain it shows)
+DIE_REACH = 0.7
+
+_ENDS: dict[Any, _Ends] = {}
+
+
+def _ends(state: RuneboundState, seat: int, w: Weights) -> _Ends:
+    """The seat's `_Ends`, cached by everything its targets depend on (not where it stands)."""
+    g = state.g
+    p = g["players"][seat]
+    q = p.get("quest")
+    key = (w, _fight_key(state, p), p["gold"], p["credit"], tuple(p["counters"]),
+           None if q is None else tuple(q), tuple(g["board"]),
+           tuple(tuple(x) for x in g["slots"]), tuple(tuple(m) for m in g["markets"]),
+           g["event"], g["hidden_green"],
+           tuple((tuple(d[0]), tuple(d[1])) for d in g["decks"].values()))
+    hit = _ENDS.get(key)
+    if hit is None:
+        if len(_ENDS) > 20_000:
+            _ENDS.clear()
+        hit = _ENDS[key] = _Ends(state, seat, w)
+    return hit
+
+
+class _Ends:
+    """`ending_value` of hexes for one seat in one position (computed lazily)."""
+
+    __slots__ = ("_later", "cities", "dist", "gains", "here", "power", "w")
+
+    def __init__(self, state: RuneboundState, seat: int, w: Weights) -> None:
+        self.w = w
+        self.dist = distances(state.cfg.content)
+        self.power = power(state, state.g["players"][seat], w)
+        found = targets(state, seat, w)
+        self.here: dict[int, float] = {}
+        self.cities: dict[int, float] = {}
+        for gain, h in found:
+            if gain > self.here.get(h, 0.0):
+                self.here[h] = gain
+        for gain, h in _city_targets(state, seat, w):
+            self.cities[h] = gain
+            if gain > self.here.get(h, 0.0):
+                self.here[h] = gain
+        self.gains = sorted(((v, h) for h, v in self.here.items()), reverse=True)
+        self._later: dict[int, float] = {}
+
+    def later(self, e: int) -> float:
+        """The best adventure faced after this turn, from hex e."""
+        hit = self._later.get(e)
+        if hit is None:
+            hit = self._later[e] = self._later_from(e)
+        return hit
+
+    def _later_from(self, e: int) -> float:
+        w = self.w
+        row = self.dist[e]
+        best = 0.0
+        for gain, h in self.gains:
+            if gain - w.turn <= best:
+                break
+            v = gain - w.turn * (1.0 + max(0.0, row[h] - w.reach) / w.reach)
+            if v > best:
+                best = v
+        return best
+
+    def value(self, e: int) -> float:
+        """Ending the movement on e: its adventure now, or a later one."""
+        return max(self.here.get(e, 0.0), self.later(e))
+
+    def city_gain(self, e: int) -> float:
+        return self.cities.get(e, 0.0)
+
+    def best_within(self, pos: int, n: float) -> tuple[float, int]:
+        row = self.dist[pos]
+        best, where = self.later(pos), -1
+        for gain, h in self.gains:
+            if gain <= best:
+                break
+            if row[h] <= n:
+                best, where = gain, h
+        if where < 0:  # no adventure within reach: the best hex toward one
+            for e, d in enumerate(row):
+                if 0 < d <= n:
+                    v = self.later(e)
+                    if v > best:
+                        best, where = v, e
+        return best, where
+
+    def best_of(self, hexes: frozenset[int]) -> tuple[float, int]:
+        best, where = -1.0, -1
+        for e in hexes:
+            v = self.value(e)
+            if v > best:
+                best, where = v, e
+        return max(best, 0.0), where
+
+
+_REACH_CACHE: dict[tuple[int, int, tuple[int, ...]], frozenset[int]] = {}
+
+
+def _reachable(content: Content, pos: int, dice: tuple[int, ...]) -> frozenset[int]:
+    """Every hex the hero may end its movement on with these die faces (R4.3, R4.4)."""
+    key = (id(content), pos, dice)
+    hit = _REACH_CACHE.get(key)
+    if hit is not None:
+        return hit
+    seen = {(pos, dice)}
+    frontier = [(pos, dice)]
+    out = {pos}
+    while frontier:
+        nxt = []
+        for h, left in frontier:
+            for i, face in enumerate(left):
+                if i and face == left[i - 1]:
+                    continue
+                terr = content.face_sets[face]
+                rest = left[:i] + left[i + 1:]
+                for n in content.neighbours[h]:
+                    if n >= 0 and (content.terrain[n] == "city" or content.terrain[n] in terr) \
+                            and (n, rest) not in seen:
+                        seen.add((n, rest))
+                        out.add(n)
+                        nxt.append((n, rest))
+        frontier = nxt
+    if len(_REACH_CACHE) > 100_000:
+        _REACH_CACHE.clear()
+    hit = _REACH_CACHE[key] = frozenset(out)
+    return hit
+
+
+# ---------------------------------------------------------------------------------- evaluate
+def in_hand(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> float:
+    """The expected result of the adventure under way for the active seat (see the module
+    docstring): a fight, a card about to be drawn, a test about to be rolled."""
+    g = state.g
+    if seat != g["seat"]:
+        return 0.0
+    p = g["players"][seat]
+    c = state.cfg.content
+    pend = g["pending"]
+    cb = g["combat"]
+    if cb is not None and cb.get("pvp"):
+        return 0.0
+    if cb is not None and cb["card"] >= 0:
+        card = c.adventures[cb["card"]]
+        before = g["phase"] == "fs" or (pend is not None and pend[1] in ("card_test", "fs"))
+        party = party_of(state, p, strikes=before)
+        left = state.stat(p, "life") - p["wounds"]
+        if before and pend is not None and pend[1] == "card_test":
+            left -= before_combat_wounds(state, p, card)
+        chance = win_chance(party, _enemy(card), card.life - cb["wounds"], left,
+                            strikes=before)
+        return chance * reward_value(state, card, w) - (1 - chance) * knockout_cost(state, p, w)
+    if pend is not None:
+        if pend[0] == "draw" and g["phase"] != "endgame_draw":
+            return colour_gain(state, p, pend[1], w)
+        if pend[0] == "draw":
+            return colour_gain(state, p, "red", w)
+        if pend[0] == "roll" and pend[1] == "encounter" and g["enc"] >= 0:
+            return card_gain(state, p, c.adventures[g["enc"]], w)
+    return 0.0
+
+
+def score(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> float:
+    """One seat's value in gold: holdings, power, a share of the best prospect, the adventure
+    in hand."""
+    p = state.g["players"][seat]
+    value = holdings(state, p, w) + in_hand(state, seat, w)
+    if state.g["endgame"]:
+        return value + w.power * power(state, p, w)
+    return value + w.power * _ends(state, seat, w).power + w.prospect * prospect(state, seat, w)[0]
+
+
+def evaluate(state: RuneboundState, w: Weights = WEIGHTS) -> list[float]:
+    """Each seat's value (`score`); at the end the winners gain `Weights.win`."""
     n = state.cfg.players
-    if state.is_terminal():
-        return state.returns()
     if len(state.g["players"]) < n:
-        return [1.0 / n] * n
-    scores = [score(state, s) for s in range(n)]
-    lo = min(scores)
-    shifted = [s - lo + 1.0 for s in scores]
-    total = sum(shifted)
-    return [s / total for s in shifted]
+        return [0.0] * n
+    values = [score(state, s, w) for s in range(n)]
+    if state.is_terminal():
+        for s in state.winners():
+            values[s] += w.win / len(state.winners())
+    return values
