@@ -6,7 +6,7 @@ gets a hero there is strength: experience (R8), items and allies (R6), health (R
 adventure counters that buy experience, won by facing challenges of rising colour (green →
 yellow → blue → red) as the hero grows strong enough for them.
 
-Each seat's value is in one unit (a gold's worth) and sums:
+Each seat's value is in one unit (points: an experience counter is 7) and sums:
 
 - **holdings**: experience bought, counters not yet spent, gold, items and allies at their
   cost, dragon runes; less wounds and exhaustion (`Weights`);
@@ -34,6 +34,7 @@ docs/strength-runebound.md "Weights").
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
@@ -66,37 +67,48 @@ def p_hit(value: float, target: float) -> float:
 
 @dataclass(frozen=True)
 class Weights:
-    """The value of each holding in gold (see the module docstring)."""
+    """The value of each holding in points, an experience counter bought being 7.
 
-    gold: float = 1.0
-    #: per experience point on counters not yet spent (lost on a knock-out, R9.4)
-    xp: float = 1.5
-    #: per experience counter bought (R8.2)
+    The holdings' weights are the conditional-logit fit of who won 200 greedy self-play games
+    (2 players, `bench/runebound_fit_weights.py`; docs/strength-runebound.md "Weights"),
+    rescaled so that a level is 7: what wins is experience (the endgame's order and its
+    tie-break, R10.6, R11.4), so gold counts little but for what it buys. The shaping weights
+    (power, prospect, shop, turn, knockout, fall) do not predict the winner by themselves; they
+    make the bots act and were set by self-play."""
+
+    #: per experience counter bought (R8.2): fit 1.50 logit, the unit
     level: float = 7.0
-    #: per gold of an item's or a hired ally's printed cost
-    item: float = 0.8
-    ally: float = 0.8
+    #: per experience point on counters not yet spent (lost on a knock-out, R9.4): fit 0.30
+    xp: float = 1.4
+    #: fit 0.021
+    gold: float = 0.1
+    #: per gold of an item's printed cost: fit 0.085
+    item: float = 0.4
+    #: per gold of a hired ally's printed cost: fit 0.006 (what allies do is in `power`)
+    ally: float = 0.1
     #: a kept adventure card (R6.3) or a won ally (R5.11), which have no cost
-    reward_card: float = 4.0
-    wound: float = 1.0
-    exhaustion: float = 0.3
-    rune: float = 60.0
+    reward_card: float = 0.5
+    #: per wound: fit 0.056
+    wound: float = 0.26
+    exhaustion: float = 0.1
+    #: a dragon rune: the first tie-break (R11.4) and a third of the win (R11.1)
+    rune: float = 20.0
+    #: the win (R11.1) beyond the winner's holdings: three levels ahead already win ~99%
+    win: float = 30.0
     #: share of the best prospect that counts
-    prospect: float = 0.6
+    prospect: float = 0.5
     #: worth of the hero's power: its best expected gain from one adventure (future fights)
-    power: float = 2.0
+    power: float = 1.0
     #: a city's market, per gold the hero could spend there
     shop: float = 0.3
-    #: what a turn of travel costs, in gold
-    turn: float = 2.0
+    #: what a turn of travel costs
+    turn: float = 0.8
     #: hexes a turn's movement covers on average (R4.2: five dice)
     reach: float = 3.5
-    #: the tempo a knock-out costs beyond what it takes away (R9.4), in gold
-    knockout: float = 4.0
+    #: the tempo a knock-out costs beyond what it takes away (R9.4)
+    knockout: float = 1.0
     #: in the endgame a fallen hero is out (R10.8): what that costs
-    fall: float = 40.0
-    #: the win (R11.1) beyond the winner's holdings
-    win: float = 1000.0
+    fall: float = 5.0
 
 
 WEIGHTS = Weights()
@@ -310,7 +322,7 @@ def before_combat_wounds(state: RuneboundState, p: dict[str, Any], card: Adventu
 
 # ---------------------------------------------------------------------------------- values
 def holdings(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS) -> float:
-    """A hero's holdings in gold (see the module docstring)."""
+    """A hero's holdings in points (see the module docstring)."""
     c = state.cfg.content
     items = 0.0
     for key, _ in p["items"]:
@@ -394,22 +406,24 @@ def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
     caches = _CACHES.get(w)
     if caches is None:
         caches = _CACHES[w] = {}
-    if len(caches) > 200_000:
-        caches.clear()
     fk = _fight_key(state, p)
+    terms = caches.get(fk)
+    if terms is None:
+        if len(caches) > 5_000:
+            caches.clear()
+        terms = caches[fk] = {}
     gains = risks = 0.0
     for x in cards:
-        key = (fk, x)
-        hit = caches.get(key)
+        hit = terms.get(x)
         if hit is None:
-            hit = caches[key] = _card_terms(state, p, x, w)
+            hit = terms[x] = _card_terms(state, p, x, w)
         gains += hit[0]
         risks += hit[1]
     return (gains - risks * knockout_cost(state, p, w)) / len(cards)
 
 
 #: per weights, exact caches of `_card_terms` (keyed by everything they read)
-_CACHES: dict[Weights, dict[Any, tuple[float, float]]] = {}
+_CACHES: dict[Weights, dict[Any, dict[int, tuple[float, float]]]] = {}
 
 
 def _fight_key(state: RuneboundState, p: dict[str, Any]) -> Any:
@@ -532,7 +546,8 @@ _BEFORE = frozenset({"move_choice", "recover", "rolling", "moving"})
 _AFTER = frozenset({"market", "experience"})
 
 
-def prospect(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> tuple[float, int]:
+def prospect(state: RuneboundState, seat: int, w: Weights = WEIGHTS,
+             world: Any = None) -> tuple[float, int]:
     """The best adventure's gain less the turns before the hero faces it, and where the hero
     should end its movement for it (-1: nowhere worth it).
 
@@ -549,7 +564,7 @@ def prospect(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> tuple[fl
     pos = p["pos"]
     ph = g["phase"]
     active = seat == g["seat"]
-    ends = _ends(state, seat, w)
+    ends = _ends(state, seat, w, world)
     if active and ph == "moving":
         return ends.best_of(_reachable(state.cfg.content, pos,
                                        tuple(sorted(f for f in g["dice"] if f >= 0))))
@@ -573,22 +588,29 @@ DIE_REACH = 0.7
 _ENDS: dict[Any, _Ends] = {}
 
 
-def _ends(state: RuneboundState, seat: int, w: Weights) -> _Ends:
-    """The seat's `_Ends`, cached by everything its targets depend on (not where it stands)."""
+def _ends(state: RuneboundState, seat: int, w: Weights, world: Any = None) -> _Ends:
+    """The seat's `_Ends`, cached by everything its targets depend on (not where it stands);
+    `world` is `world_key(state)` if the caller has it."""
     g = state.g
     p = g["players"][seat]
     q = p.get("quest")
     key = (w, _fight_key(state, p), p["gold"], p["credit"], tuple(p["counters"]),
-           None if q is None else tuple(q), tuple(g["board"]),
-           tuple(tuple(x) for x in g["slots"]), tuple(tuple(m) for m in g["markets"]),
-           g["event"], g["hidden_green"],
-           tuple((tuple(d[0]), tuple(d[1])) for d in g["decks"].values()))
+           None if q is None else tuple(q), world_key(state) if world is None else world)
     hit = _ENDS.get(key)
     if hit is None:
         if len(_ENDS) > 20_000:
             _ENDS.clear()
         hit = _ENDS[key] = _Ends(state, seat, w)
     return hit
+
+
+def world_key(state: RuneboundState) -> Any:
+    """What every seat's targets depend on besides the hero: the board, the undefeated column,
+    the markets, the event in play and the decks."""
+    g = state.g
+    return (tuple(g["board"]), tuple(tuple(x) for x in g["slots"]),
+            tuple(tuple(m) for m in g["markets"]), g["event"], g["hidden_green"],
+            tuple((tuple(d[0]), tuple(d[1])) for d in g["decks"].values()))
 
 
 class _Ends:
@@ -712,14 +734,8 @@ def in_hand(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> float:
         return 0.0
     if cb is not None and cb["card"] >= 0:
         card = c.adventures[cb["card"]]
-        before = g["phase"] == "fs" or (pend is not None and pend[1] in ("card_test", "fs"))
-        party = party_of(state, p, strikes=before)
-        left = state.stat(p, "life") - p["wounds"]
-        if before and pend is not None and pend[1] == "card_test":
-            left -= before_combat_wounds(state, p, card)
-        chance = win_chance(party, _enemy(card), card.life - cb["wounds"], left,
-                            strikes=before)
-        return chance * reward_value(state, card, w) - (1 - chance) * knockout_cost(state, p, w)
+        won, lost = fight_odds(state, p, cb)
+        return won * reward_value(state, card, w) - lost * knockout_cost(state, p, w)
     if pend is not None:
         if pend[0] == "draw" and g["phase"] != "endgame_draw":
             return colour_gain(state, p, pend[1], w)
@@ -727,17 +743,145 @@ def in_hand(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> float:
             return colour_gain(state, p, "red", w)
         if pend[0] == "roll" and pend[1] == "encounter" and g["enc"] >= 0:
             return card_gain(state, p, c.adventures[g["enc"]], w)
+        if pend[0] == "roll" and pend[1] == "quest" and p.get("quest") is not None:
+            return 2.0 * card_gain(state, p, c.adventures[p["quest"][0]], w)
     return 0.0
 
 
-def score(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> float:
-    """One seat's value in gold: holdings, power, a share of the best prospect, the adventure
+def fight_odds(state: RuneboundState, p: dict[str, Any], cb: dict[str, Any]) -> tuple[float, float]:
+    """(P(the hero beats the card), P(it is knocked out)) from where the fight stands: the
+    card's own first strikes (R7.1) and the hero's (R7.2) still to come, a roll about to be made
+    (a first strike, an attack or defence, an escape, R7.6), the rest of the round as the round's
+    best plan plays it (R7.5–R7.8), then whole rounds."""
+    g = state.g
+    pend = g["pending"]
+    what = pend[1] if pend is not None and pend[0] == "roll" else None
+    ph = g["phase"]
+    card = state.cfg.content.adventures[cb["card"]]
+    enemy = _enemy(card)
+    stats = enemy[0]
+    c = card.life - cb["wounds"]
+    h = state.stat(p, "life") - p["wounds"]
+    if ph == "react":  # wounds about to be taken (R7.5), then the fight goes on
+        h -= cb["dmg"]
+        ph = {"card_fs": "card", "escape": "escape"}.get(cb["after_dmg"], "next")
+    if what == "card_test" or ph == "card":
+        left = ([card.before_combat[cb["test"]]] if what == "card_test" else []) + [
+            card.before_combat[q[0]] for q in cb["queue"]]
+        for bc in left:
+            if bc.kind == "skill_test":
+                ok = p_hit(state.stat(p, bc.attr) + state.skill_bonus(p, bc.skill), bc.target)
+                h -= (1 - ok) * bc.fail_wounds
+            else:
+                h -= bc.wounds
+        won = win_chance(_strikes_left(state, p, cb), enemy, c, h)
+        return won, 1 - won
+    if what == "fs" or ph == "fs":
+        party = _strikes_left(state, p, cb)
+        if what == "fs":
+            mode, value, dmg, _fig = cb["fs"]
+            hit = p_hit(value, stats[MODES.index(mode)][0])
+            won = hit * win_chance(party, enemy, c - dmg, h) + (1 - hit) * win_chance(
+                party, enemy, c, h)
+        else:
+            won = win_chance(party, enemy, c, h)
+        return won, 1 - won
+    party = party_of(state, p, strikes=False)
+    h += party.armour
+    if what == "escape":  # R7.6 away (nothing won or lost), or a wound and the fight goes on
+        ok = p_hit(state.stat(p, "mind"), stats[0][0])
+        won = _round_rest(party, enemy, c, h - 1, 0, (0, 0, 0), None)
+        return (1 - ok) * won, (1 - ok) * (1 - won)
+    if ph in ("escape", "fs"):
+        won = _round_rest(party, enemy, c, h, 0, (0, 0, 0), None)
+    elif what == "combat":
+        who = cb["who"]
+        won = _round_rest(party, enemy, c, h, cb["stage"], tuple(cb["attacked"]),
+                          0 if who == -1 else -1 if who == -2 else who + 1)
+    elif ph == "next":
+        won = _round_rest(party, enemy, c, h, cb["stage"] + 1, tuple(cb["attacked"]), None)
+    else:
+        won = _round_rest(party, enemy, c, h, cb["stage"], tuple(cb["attacked"]), None)
+    return won, 1 - won
+
+
+def _strikes_left(state: RuneboundState, p: dict[str, Any], cb: dict[str, Any]) -> Party:
+    """The party with only the first strikes it may still make in this fight (R7.2)."""
+    party = party_of(state, p, strikes=True)
+    ab = state.hero(p).ability
+    drop_hero = cb["hero_fs"] and ab is not None and not ab.repeatable
+    drop_allies = {i for i, used in enumerate(cb["ally_fs"]) if used}
+    if not drop_hero and not drop_allies and not cb["item_fs"]:
+        return party
+    hero = party.hero
+    strikes = []
+    ally_values = list(party.allies)
+    for st in party.strikes:
+        m, value, dmg = st
+        if drop_hero and value == hero[m][0] and dmg == hero[m][1]:
+            continue
+        if any(value == ally_values[i][m][0] and dmg == ally_values[i][m][1]
+               for i in drop_allies if i < len(ally_values)):
+            continue
+        strikes.append(st)
+    return dataclasses.replace(party, strikes=tuple(strikes))
+
+
+def _round_rest(party: Party, enemy: Enemy, c: float, h: float, stage: int,
+                attacked: tuple[int, ...], who_now: int | None) -> float:
+    """P(win) from `stage` of a round (R7.3): this phase's actor `who_now` (0 the hero attacks,
+    k ally k-1, -1 the hero defends; None: as the plan says), the later phases by the round's
+    plan among figures that have not attacked yet (R7.7), then whole rounds."""
+    stats, life = enemy
+    if c <= 0:
+        return 1.0
+    if h <= 0:
+        return 0.0
+    plan = _assignment(party.hero, party.allies, stats, party.magic_defence)
+    table = _win_table(party.hero, party.allies, stats, life, party.magic_defence)
+    used = list(attacked) + [0] * (3 - len(attacked))
+    states = [(1.0, min(round(c), life), min(int(h), H_MAX))]
+    win = 0.0
+    for m in range(stage, 3):
+        actor = plan[m][3] if m != stage or who_now is None else who_now
+        if actor >= 0 and (used[actor] or actor > len(party.allies)):
+            actor = -1
+        if actor >= 0:
+            used[actor] = 1
+        target, e_dmg = stats[m]
+        if actor == 0:
+            ok, dealt, taken = p_hit(party.hero[m][0], target), party.hero[m][1], e_dmg
+        elif actor > 0:
+            ally = party.allies[actor - 1]
+            ok, dealt, taken = p_hit(ally[m][0], target), ally[m][1], 0
+        else:
+            strikes_back = m == 2 and party.magic_defence
+            ok = p_hit(party.hero[m][0], target) if e_dmg or strikes_back else 1.0
+            dealt, taken = (party.hero[m][1] if strikes_back else 0), e_dmg
+        nxt = []
+        for q, cc, hh in states:
+            if ok > 0:
+                if cc - dealt <= 0:
+                    win += q * ok
+                else:
+                    nxt.append((q * ok, cc - dealt, hh))
+            if ok < 1 and hh - taken > 0:
+                nxt.append((q * (1 - ok), cc, hh - taken))
+        states = nxt
+    return win + sum(q * table[cc][hh] for q, cc, hh in states)
+
+
+def score(state: RuneboundState, seat: int, w: Weights = WEIGHTS, world: Any = None) -> float:
+    """One seat's value in points: holdings, power, a share of the best prospect, the adventure
     in hand."""
     p = state.g["players"][seat]
     value = holdings(state, p, w) + in_hand(state, seat, w)
     if state.g["endgame"]:
         return value + w.power * power(state, p, w)
-    return value + w.power * _ends(state, seat, w).power + w.prospect * prospect(state, seat, w)[0]
+    if world is None:
+        world = world_key(state)
+    return (value + w.power * _ends(state, seat, w, world).power
+            + w.prospect * prospect(state, seat, w, world)[0])
 
 
 def evaluate(state: RuneboundState, w: Weights = WEIGHTS) -> list[float]:
@@ -745,7 +889,8 @@ def evaluate(state: RuneboundState, w: Weights = WEIGHTS) -> list[float]:
     n = state.cfg.players
     if len(state.g["players"]) < n:
         return [0.0] * n
-    values = [score(state, s, w) for s in range(n)]
+    world = None if state.g["endgame"] else world_key(state)
+    values = [score(state, s, w, world) for s in range(n)]
     if state.is_terminal():
         for s in state.winners():
             values[s] += w.win / len(state.winners())
