@@ -48,6 +48,11 @@ class RuneboundGame(Game):
     )
     #: R11.4: people play the printed game, to its end; only bots' games need the round cap
     table_options: Mapping[str, Any] = MappingProxyType({"max_rounds": 0})
+    #: ISMCTS stops at chance, where the evaluation already takes the expectation (a card about
+    #: to be drawn, a roll in a fight), and judges a young node as it stands; margins in points
+    #: are a few per decision, hence scale 2 (docs/strength-runebound.md "ISMCTS")
+    search_defaults: Mapping[str, float] = MappingProxyType(
+        {"iterations": 100, "chance_leaf": 1, "lazy": 1, "scale": 2})
     #: greedy looks two own steps ahead: a die and the next, a purchase and the next
     #: (docs/strength-runebound.md "Greedy")
     greedy_turn_steps = 2

@@ -101,14 +101,16 @@ class Weights:
     power: float = 1.0
     #: a city's market, per gold the hero could spend there
     shop: float = 0.3
+    #: share of what an event's refilled counters would give the hero (everyone shares them)
+    refill: float = 0.3
     #: what a turn of travel costs
     turn: float = 0.8
     #: hexes a turn's movement covers on average (R4.2: five dice)
     reach: float = 3.5
     #: the tempo a knock-out costs beyond what it takes away (R9.4)
     knockout: float = 1.0
-    #: in the endgame a fallen hero is out (R10.8): what that costs
-    fall: float = 5.0
+    #: in the endgame a fallen hero is out (R10.8): the turns of red cards it gives up
+    fall: float = 3.0
 
 
 WEIGHTS = Weights()
@@ -344,11 +346,33 @@ def knockout_cost(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS
     """What a knock-out takes (R9.4): counters, gold, the most valuable card; in the endgame the
     hero falls (CHOICE R10.8)."""
     if state.g["endgame"]:
-        return w.fall
+        return _endgame_stake(state, p, w)
     c = state.cfg.content
     best = max([c.market[k].cost * w.item for k, _ in p["items"] if k < REWARD]
                + [c.market[a[0]].cost * w.ally for a in p["allies"] if a[0] < REWARD] + [0.0])
     return w.xp * counter_xp(state, p) + w.gold * p["gold"] + best + w.knockout
+
+
+def _endgame_stake(state: RuneboundState, p: dict[str, Any], w: Weights) -> float:
+    """What a hero loses by falling in the endgame (CHOICE R10.8): its chance to win later, as
+    `Weights.fall` turns of facing the red deck for Margath or a rune (R11.1). A hero that can
+    beat nothing there loses nothing by falling, so it fights rather than escape for ever."""
+    deck = state.g["decks"]["red"]
+    cards = [x for x in deck[0] + deck[1] if x >= 0]
+    if not cards:
+        return 0.0
+    adv = state.cfg.content.adventures
+    caches = _CACHES.setdefault(w, {})
+    terms = caches.setdefault(_fight_key(state, p), {})
+    stake = 0.0
+    for x in cards:
+        r = adv[x].reward
+        if adv[x].kind == "challenge" and (r.win or r.dragon_rune):
+            hit = terms.get(x)
+            if hit is None:
+                hit = terms[x] = _card_terms(state, p, x, w)
+            stake += (1 - hit[1]) * (w.win if r.win else w.rune)  # P(win) × what it gives
+    return w.fall * stake / len(cards)
 
 
 def reward_value(state: RuneboundState, card: Adventure, w: Weights = WEIGHTS) -> float:
@@ -392,9 +416,12 @@ def card_gain(state: RuneboundState, p: dict[str, Any], card: Adventure,
 
 
 def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
-                w: Weights = WEIGHTS) -> float:
+                w: Weights = WEIGHTS, refills: bool = True) -> float:
     """The expected gain of drawing the next card of `colour` (R5.1): the mean over the cards
-    whose place is unknown (a draw is uniform over them), or the known head of the tail."""
+    whose place is unknown (a draw is uniform over them), or the known head of the tail. An
+    event that comes into play refills empty gem hexes from the pool (R5.3, R5.6): worth a
+    share (`Weights.refill`) of what the refilled counters would give this hero, which is what
+    unlocks a board stripped bare."""
     g = state.g
     deck = g["decks"][colour]
     if len(deck[0]) - (g["hidden_green"] if colour == "green" else 0) <= 0:
@@ -413,13 +440,50 @@ def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
             caches.clear()
         terms = caches[fk] = {}
     gains = risks = 0.0
+    adv = state.cfg.content.adventures
+    events = []
     for x in cards:
         hit = terms.get(x)
         if hit is None:
             hit = terms[x] = _card_terms(state, p, x, w)
         gains += hit[0]
         risks += hit[1]
-    return (gains - risks * knockout_cost(state, p, w)) / len(cards)
+        if refills and adv[x].kind == "event" and adv[x].refill:
+            events.append(adv[x])
+    value = gains - risks * knockout_cost(state, p, w)
+    if events:
+        now = g["event"]
+        floor = adv[now].event_number if now >= 0 else 0
+        fill = _fillable(state)
+        for e in events:
+            if e.event_number >= floor:  # R5.4 else it is discarded and another drawn
+                for col in e.refill:
+                    n = fill[COLOURS.index(col)]
+                    if n and not state.forbidden(p, COLOURS.index(col)):
+                        value += w.refill * n * max(0.0, colour_gain(state, p, col, w, False))
+    return value / len(cards)
+
+
+_FILLABLE: dict[Any, list[int]] = {}
+
+
+def _fillable(state: RuneboundState) -> list[int]:
+    """Per colour, the counters an event's sun icon would put on the board now (R5.6)."""
+    g = state.g
+    key = (id(state.cfg), tuple(g["board"]), tuple(g["pool"]),
+           tuple(x[1] for x in g["slots"] if x))
+    hit = _FILLABLE.get(key)
+    if hit is None:
+        c = state.cfg.content
+        occupied = set(key[3])
+        empty = [0, 0, 0, 0]
+        for h, gem in enumerate(c.gem):
+            if gem is not None and g["board"][h] < 0 and h not in occupied:
+                empty[COLOURS.index(gem)] += 1
+        if len(_FILLABLE) > 20_000:
+            _FILLABLE.clear()
+        hit = _FILLABLE[key] = [min(e, n) for e, n in zip(empty, g["pool"], strict=True)]
+    return hit
 
 
 #: per weights, exact caches of `_card_terms` (keyed by everything they read)
@@ -608,7 +672,7 @@ def world_key(state: RuneboundState) -> Any:
     """What every seat's targets depend on besides the hero: the board, the undefeated column,
     the markets, the event in play and the decks."""
     g = state.g
-    return (tuple(g["board"]), tuple(tuple(x) for x in g["slots"]),
+    return (tuple(g["board"]), tuple(g["pool"]), tuple(tuple(x) for x in g["slots"]),
             tuple(tuple(m) for m in g["markets"]), g["event"], g["hidden_green"],
             tuple((tuple(d[0]), tuple(d[1])) for d in g["decks"].values()))
 
