@@ -198,3 +198,20 @@ def test_heuristic_reads_a_challenge_in_hand() -> None:
     fight(margath, "margath")
     assert H.in_hand(margath, 0) < 0
     assert adv(s, "g10") != adv(s, "margath")
+
+
+def test_r5_6_a_board_with_only_red_counters_is_faced_rather_than_left_for_ever() -> None:
+    """With no counter of another colour left, only facing red can bring an event that refills
+    the board (R5.6) or a discard for the doom track (R10.3): a bare board makes red worth
+    facing for a hero with nothing to lose."""
+    s = new_game()
+    p = s.g["players"][0]
+    h = gem_hex(s, "red")
+    before = H.colour_gain(s, p, "red")
+    s.g["board"] = [3 if b == 3 else -1 for b in s.g["board"]]
+    assert H._bare(s)
+    assert H.colour_gain(s, p, "red") > before
+    p["pos"] = p["prev"] = h
+    s.g["phase"] = "adventure"
+    s._legal = None
+    assert rollout_action(s, random.Random(0)) == s.cfg.space.encode("face")

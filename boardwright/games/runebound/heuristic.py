@@ -103,6 +103,8 @@ class Weights:
     shop: float = 0.3
     #: share of what an event's refilled counters would give the hero (everyone shares them)
     refill: float = 0.3
+    #: what facing red is worth beyond its odds when nothing else is left on the board
+    unstick: float = 3.0
     #: what a turn of travel costs
     turn: float = 0.8
     #: hexes a turn's movement covers on average (R4.2: five dice)
@@ -451,6 +453,10 @@ def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
         if refills and adv[x].kind == "event" and adv[x].refill:
             events.append(adv[x])
     value = gains - risks * knockout_cost(state, p, w)
+    if colour == "red" and refills and not g["endgame"] and _bare(state):
+        # only red counters left: no event can refill the board unless someone faces red, so
+        # the doom track stands still for every hero; facing it is the only way on
+        value += w.unstick * len(cards)
     if events:
         now = g["event"]
         floor = adv[now].event_number if now >= 0 else 0
@@ -465,6 +471,15 @@ def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
 
 
 _FILLABLE: dict[Any, list[int]] = {}
+
+
+def _bare(state: RuneboundState) -> bool:
+    """No green, yellow or blue counter on the board and no such card in the undefeated
+    column (R7.12): every adventure left is red."""
+    g = state.g
+    adv = state.cfg.content.adventures
+    return all(b < 0 or b == 3 for b in g["board"]) and all(
+        not x or adv[x[0]].colour == "red" for x in g["slots"])
 
 
 def _fillable(state: RuneboundState) -> list[int]:
