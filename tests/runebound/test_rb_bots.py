@@ -4,6 +4,8 @@ game wires them (game.py). docs/strength-runebound.md has the measurements."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from rb_helpers import act, adv, fight, gem_hex, new_game, roll
 
@@ -16,7 +18,7 @@ from boardwright.games.runebound.policy import rollout_action
 from boardwright.games.runebound.state import RuneboundState
 
 
-def _brute_force(phases, c: int, h: int, depth: int = 40) -> float:
+def _brute_force(phases: Sequence[Any], c: int, h: int, depth: int = 40) -> float:
     """P(win) of the round model by plain recursion over phases (no table, no shortcut)."""
 
     def go(c: int, h: int, k: int, d: int) -> float:
@@ -215,3 +217,14 @@ def test_r5_6_a_board_with_only_red_counters_is_faced_rather_than_left_for_ever(
     s.g["phase"] = "adventure"
     s._legal = None
     assert rollout_action(s, random.Random(0)) == s.cfg.space.encode("face")
+
+
+#: the 95th percentile of rounds of greedy games that ended by the rule, 2 and 4 players
+#: (docs/strength-runebound.md "Game length and the bots' cap")
+GREEDY_P95_ROUNDS = {2: 35, 4: 55}
+
+
+def test_r11_4_the_bots_cap_is_three_times_the_measured_p95_of_greedy_games() -> None:
+    cap = GAME.new_initial_state(2).cfg.options.max_rounds
+    assert cap >= 3 * max(GREEDY_P95_ROUNDS.values())
+    assert GAME.table_options["max_rounds"] == 0  # people play the printed game, no cap
