@@ -29,7 +29,7 @@ def test_the_beowulf_lesson_ends_on_the_books_act_one_scores() -> None:
     """R5.2 the Czech example's figures A-G, as RULES.md's worked example prints them."""
     game = registry.get("beowulf")
     one = lesson(game, "act-one-scoring")
-    state, events = at_step(game, one, len(one.steps))
+    _state, events = at_step(game, one, len(one.steps))
     scored = {e.data["cell"]: e.data["points"] for e in events if e.kind == "figure_scored"}
     assert scored == {"A1": -2, "B1": 11, "A2": 20, "D3": 27, "B4": 8, "C4": -20, "E5": 36}
 
