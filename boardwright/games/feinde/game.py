@@ -60,6 +60,10 @@ class FeindeGame(Game):
     #: people play the printed game, to its end (R11.1); the round cap and the stall rule
     #: (R12 A36) are safety valves for bots' games only
     table_options: Mapping[str, Any] = MappingProxyType({"max_rounds": 0, "stall_rounds": 0})
+    #: the heuristic values a position in the middle of a turn by what its remaining steps can
+    #: still reach and judges chance itself (a fight by the mean over its dice), so greedy
+    #: judges each action by the heuristic alone, one step ahead (docs/strength-feinde.md)
+    greedy_turn_steps = 0
 
     def new_initial_state(
         self, players: int, options: Mapping[str, Any] | None = None
@@ -77,6 +81,12 @@ class FeindeGame(Game):
 
         assert isinstance(state, FeindeState)
         return evaluate(state)
+
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        from .policy import rollout_action
+
+        assert isinstance(state, FeindeState)
+        return rollout_action(state, rng)
 
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         from .text import describe_action

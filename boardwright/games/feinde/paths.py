@@ -1,0 +1,156 @@
+"""Walking distances on the labyrinth for the search agents' heuristic and rollout policy.
+
+The rules answer "may the hero step there?" one space at a time (`rules.can_pass`); a heuristic
+that asks it for every space of every hero at every evaluation spends most of its time there.
+This module builds, once per arrangement of the crossings and the teleport pairing, the list of
+passages out of every space (R3.2 open arms, R3.8 teleports), and once per set of unexplored
+rooms the spaces from which unexplored area is in sight (R3.6, R6.2). A walk is then a plain
+breadth-first search over those lists. Nothing here changes a state; the rules never call it.
+"""
+
+from __future__ import annotations
+
+from .data import CORRIDOR, CROSSING, Board
+from .rules import CHEST0, STEP, TELEPORT, _partner, arms, can_pass
+from .state import FeindeState
+
+#: passages out of each space: (next space, the action that takes the hero there)
+Moves = tuple[tuple[tuple[int, int], ...], ...]
+
+_MOVES: dict[tuple[int, int, tuple[int, ...]], Moves] = {}
+_SIGHT: dict[tuple[tuple[int, int, tuple[int, ...]], bytes], bytes] = {}
+#: a cache that grows past this is emptied (a game sees a few dozen arrangements)
+CACHE_LIMIT = 512
+
+
+def _key(st: FeindeState) -> tuple[int, int, tuple[int, ...]]:
+    """The facts passages depend on: the board, the teleport pairing, the crossings' faces."""
+    shape = st.cross_shape
+    rot = st.cross_rot
+    return (id(st.cfg.board), st.teleport,
+            tuple(shape[c] * 4 + rot[c] if shape[c] >= 0 else -1 for c in st.cfg.board.crossings))
+
+
+def moves(st: FeindeState) -> Moves:
+    """Per space, the passages a hero may take (walls, closed and face-down arms excluded)."""
+    key = _key(st)
+    out = _MOVES.get(key)
+    if out is None:
+        board = st.cfg.board
+        table = []
+        for cell in range(len(board.kind)):
+            here = [(nxt, STEP + d) for d in range(4) if (nxt := can_pass(st, cell, d)) >= 0]
+            partner = _partner(st, cell)
+            if partner >= 0:
+                here.append((partner, TELEPORT))
+            table.append(tuple(here))
+        out = tuple(table)
+        if len(_MOVES) >= CACHE_LIMIT:
+            _MOVES.clear()
+        _MOVES[key] = out
+    return out
+
+
+def sight_stops(st: FeindeState) -> bytes:
+    """Per space, 1 if unexplored area (a face-down crossing or a room with its chip) is in
+    sight from it, so that a hero arriving there stops (R3.6). Sight is symmetric along
+    corridors and through revealed crossings, so it is traced outwards from each unexplored
+    thing; a room on such a line sees it only while it holds no token (checked by the caller)."""
+    key = (_key(st), bytes(st.chip))
+    out = _SIGHT.get(key)
+    if out is None:
+        out = _trace_unexplored(st)
+        if len(_SIGHT) >= CACHE_LIMIT:
+            _SIGHT.clear()
+        _SIGHT[key] = out
+    return out
+
+
+def _trace_unexplored(st: FeindeState) -> bytes:
+    board: Board = st.cfg.board
+    kind = board.kind
+    nb = board.nb
+    shape = st.cross_shape
+    chip = st.chip
+    marks = bytearray(len(kind))
+    # (space, direction not to look back in); each line is followed outwards from there
+    todo: list[tuple[int, int]] = []
+    for r in board.rooms:
+        if chip[r]:
+            todo.extend((r, d) for d in range(4))
+    for c in board.crossings:
+        if shape[c] >= 0:
+            continue
+        # a face-down crossing is seen from the spaces whose lines lead into it
+        for d in range(4):
+            n = nb[c][d]
+            back = (d + 2) % 4
+            if n < 0:
+                continue
+            if kind[n] == CROSSING:
+                if shape[n] < 0 or not arms(st, n) >> back & 1:
+                    continue
+            elif kind[n] != CORRIDOR:
+                if not chip[n]:
+                    marks[n] = 2
+                continue
+            marks[n] = 1
+            todo.extend((n, e) for e in range(4) if e != back)
+    while todo:
+        cur, d = todo.pop()
+        if kind[cur] == CROSSING and not arms(st, cur) >> d & 1:
+            continue
+        nxt = nb[cur][d]
+        if nxt < 0 or marks[nxt]:
+            continue
+        k = kind[nxt]
+        back = (d + 2) % 4
+        if k == CROSSING:
+            if shape[nxt] < 0 or not arms(st, nxt) >> back & 1:
+                continue
+        elif k != CORRIDOR:
+            if not chip[nxt]:
+                marks[nxt] = 2  # a room sees it only while it holds no token (R6.2)
+            continue
+        marks[nxt] = 1
+        todo.extend((nxt, e) for e in range(4) if e != back)
+    return bytes(marks)
+
+
+def walk(st: FeindeState, start: int, limit: int = 60) -> tuple[list[int], list[int], int]:
+    """Breadth-first walk from `start`: (steps to each space or -1, the first action of a
+    shortest walk there, the nearest space from which unexplored area is in sight or -1).
+    A walk does not enter a room with a chip, stops in a monster's room (R3.7) and where
+    unexplored area comes into sight (R3.6); a chest does not stop it."""
+    table = moves(st)
+    stops = sight_stops(st)
+    chip = st.chip
+    token = st.token
+    n = len(table)
+    dist = [-1] * n
+    first = [-1] * n
+    dist[start] = 0
+    frontier = [start]
+    explore = -1
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        nxt_frontier = []
+        for cur in frontier:
+            fa = first[cur]
+            for nxt, action in table[cur]:
+                if dist[nxt] >= 0 or chip[nxt]:
+                    continue
+                dist[nxt] = d
+                first[nxt] = action if fa < 0 else fa
+                t = token[nxt]
+                mark = stops[nxt]
+                if mark == 1 or (mark == 2 and not t):
+                    if explore < 0:
+                        explore = nxt
+                    continue  # the hero stops where he sees unexplored area
+                if 0 < t < CHEST0:
+                    continue  # a monster stops him
+                nxt_frontier.append(nxt)
+        frontier = nxt_frontier
+    return dist, first, explore
