@@ -147,15 +147,23 @@ def _reset_turn(st: FeindeState) -> None:
 
 # --- geometry: passage, sight, monster paths (R3, R6) -----------------------------------
 
+def _arm_masks(shape: str, rot: int) -> int:
+    mask = 0
+    for ch in shape:
+        mask |= 1 << ((DIRS.index(ch) + rot) % 4)
+    return mask
+
+
+#: per tile shape and rotation: the open arms as a bit mask (bit d = direction d)
+ARM_MASKS = tuple(tuple(_arm_masks(shape, rot) for rot in range(4)) for shape in TILE_SHAPES)
+
+
 def arms(st: FeindeState, cell: int) -> int:
     """Open arms of a revealed crossing as a bit mask (bit d = direction d), 0 if face down."""
     shape = st.cross_shape[cell]
     if shape < 0:
         return 0
-    mask = 0
-    for ch in TILE_SHAPES[shape]:
-        mask |= 1 << ((DIRS.index(ch) + st.cross_rot[cell]) % 4)
-    return mask
+    return ARM_MASKS[shape][st.cross_rot[cell] % 4]
 
 
 def can_pass(st: FeindeState, a: int, d: int) -> int:
@@ -372,14 +380,21 @@ def playable_cards(st: FeindeState) -> list[int]:
             if sum(1 for x in st.token if x) >= 2:
                 out.add(k)
         elif name == "monster_travels":
-            if _movable_monsters(st, 2):
+            if _any_movable_monster(st, 2):
                 out.add(k)
         elif name == "three_monsters":
-            if _movable_monsters(st, 1):
+            if _any_movable_monster(st, 1):
                 out.add(k)
         elif name == "rotate" and any(st.cross_shape[c] >= 0 for c in st.cfg.board.crossings):
             out.add(k)
     return sorted(out)
+
+
+def _any_movable_monster(st: FeindeState, limit: int) -> bool:
+    """`bool(_movable_monsters(st, limit))`, stopping at the first monster that can move."""
+    return any(0 < t < CHEST0 and any(_monster_can_finish(st, r2, limit - 1, r, -1)
+                                      for r2 in room_neighbours(st, r))
+               for r, t in enumerate(st.token))
 
 
 def _movable_monsters(st: FeindeState, limit: int, exclude: tuple[int, ...] = ()) -> list[int]:
