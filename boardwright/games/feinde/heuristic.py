@@ -26,7 +26,17 @@ from dataclasses import dataclass
 from boardwright.engine.play import sample_chance
 
 from .paths import walk
-from .rules import CHANCE_PHASES, CHEST0, CHOOSE, DICE, MAX_K, MOVE, OVER, UNSEEN_BY_MONSTERS
+from .rules import (
+    CHANCE_PHASES,
+    CHEST0,
+    CHOOSE,
+    DICE,
+    MAX_K,
+    MOVE,
+    OVER,
+    PLACE,
+    UNSEEN_BY_MONSTERS,
+)
 from .state import FeindeState
 
 #: R5.4 D = monster die - hero die: D -> ways out of 36
@@ -110,12 +120,41 @@ def evaluate(state: FeindeState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     if state.phase == OVER:
         return [v + 0.001 * c for v, c in zip(values, state.chips, strict=True)]
     reach = reach_values(state, w)
+    left = gold_left(state)
     for p in range(state.cfg.players):
         c = state.chips[p]
-        values[p] += (w.knowledge * state.knowledge[p]
-                      + w.chip * min(c, w.chip_cap) + w.chip_extra * max(0, c - w.chip_cap)
-                      + w.card * len(state.hands[p]) + reach[p])
+        values[p] += left * (w.knowledge * state.knowledge[p]
+                             + w.chip * min(c, w.chip_cap)
+                             + w.chip_extra * max(0, c - w.chip_cap)
+                             + w.card * len(state.hands[p])) + reach[p]
     return values
+
+
+def gold_left(state: FeindeState) -> float:
+    """The share of the game's gold still to be won (tokens on the board and still to come).
+
+    Knowledge, chips and cards are worth something only while there is gold to win with them:
+    at the end (R11.1) they count for nothing but the tie-break, so their value shrinks with
+    this share, and a hero who could end the game judges it by the gold, as the end will."""
+    tables = state.cfg.tables
+    gold = tables.gold
+    chests = tables.chests
+    total = sum(gold) + sum(g for _, g in chests)
+    left = 0
+    for t in state.token:
+        if t:
+            left += gold[t] if t < CHEST0 else chests[t - CHEST0][1]
+    for group in (state.g1, state.g2, state.g3, state.g4):
+        for t in group:
+            if t < CHEST0:
+                left += gold[t]
+            elif t - CHEST0 < len(chests):
+                left += chests[t - CHEST0][1]
+    if state.dm_token:
+        left += gold[state.dm_token]
+    if state.next_token and state.phase == PLACE:
+        left += gold[state.next_token] if state.next_token < CHEST0 else 0
+    return left / total
 
 
 def target_value(state: FeindeState, p: int, token: int, w: Weights = DEFAULT_WEIGHTS,

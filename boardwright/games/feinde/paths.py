@@ -10,6 +10,8 @@ breadth-first search over those lists. Nothing here changes a state; the rules n
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .data import CORRIDOR, CROSSING, Board
 from .rules import CHEST0, STEP, TELEPORT, _partner, arms, can_pass
 from .state import FeindeState
@@ -17,18 +19,29 @@ from .state import FeindeState
 #: passages out of each space: (next space, the action that takes the hero there)
 Moves = tuple[tuple[tuple[int, int], ...], ...]
 
-_MOVES: dict[tuple[int, int, tuple[int, ...]], Moves] = {}
-_SIGHT: dict[tuple[tuple[int, int, tuple[int, ...]], bytes], bytes] = {}
+Key = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+Walk = tuple[list[int], list[int], int]
+
+_MOVES: dict[Key, Moves] = {}
+_SIGHT: dict[tuple[Key, bytes], bytes] = {}
+_WALKS: dict[tuple[int, Key, bytes, bytes], Walk] = {}
+#: per board (kept alive here, so its id is never reused): its crossings' entries of a list
+_PICK: dict[int, tuple[Board, itemgetter[tuple[int, ...]]]] = {}
 #: a cache that grows past this is emptied (a game sees a few dozen arrangements)
 CACHE_LIMIT = 512
+#: walks are remembered per start, crossings, chips and tokens: the other heroes' walks are the
+#: same for every move the mover weighs
+WALK_CACHE_LIMIT = 8192
 
 
-def _key(st: FeindeState) -> tuple[int, int, tuple[int, ...]]:
+def _key(st: FeindeState) -> Key:
     """The facts passages depend on: the board, the teleport pairing, the crossings' faces."""
-    shape = st.cross_shape
-    rot = st.cross_rot
-    return (id(st.cfg.board), st.teleport,
-            tuple(shape[c] * 4 + rot[c] if shape[c] >= 0 else -1 for c in st.cfg.board.crossings))
+    board = st.cfg.board
+    hit = _PICK.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _PICK[id(board)] = (board, itemgetter(*board.crossings))
+    pick = hit[1]
+    return (id(board), st.teleport, pick(st.cross_shape), pick(st.cross_rot))
 
 
 def moves(st: FeindeState) -> Moves:
@@ -117,11 +130,23 @@ def _trace_unexplored(st: FeindeState) -> bytes:
     return bytes(marks)
 
 
-def walk(st: FeindeState, start: int, limit: int = 60) -> tuple[list[int], list[int], int]:
+def walk(st: FeindeState, start: int) -> Walk:
     """Breadth-first walk from `start`: (steps to each space or -1, the first action of a
     shortest walk there, the nearest space from which unexplored area is in sight or -1).
     A walk does not enter a room with a chip, stops in a monster's room (R3.7) and where
-    unexplored area comes into sight (R3.6); a chest does not stop it."""
+    unexplored area comes into sight (R3.6); a chest does not stop it. The lists returned are
+    shared: callers must not change them."""
+    key = (start, _key(st), bytes(st.chip), bytes(st.token))
+    out = _WALKS.get(key)
+    if out is None:
+        out = _walk(st, start)
+        if len(_WALKS) >= WALK_CACHE_LIMIT:
+            _WALKS.clear()
+        _WALKS[key] = out
+    return out
+
+
+def _walk(st: FeindeState, start: int) -> Walk:
     table = moves(st)
     stops = sight_stops(st)
     chip = st.chip
@@ -133,7 +158,7 @@ def walk(st: FeindeState, start: int, limit: int = 60) -> tuple[list[int], list[
     frontier = [start]
     explore = -1
     d = 0
-    while frontier and d < limit:
+    while frontier:
         d += 1
         nxt_frontier = []
         for cur in frontier:
