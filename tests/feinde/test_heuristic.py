@@ -59,7 +59,24 @@ def test_a_chest_is_worth_its_gold_and_knowledge() -> None:
     st = _corridor()
     kv, gv = st.cfg.tables.chests[0]
     w = heuristic.DEFAULT_WEIGHTS
-    assert heuristic.target_value(st, 0, rules.CHEST0) == gv + w.knowledge * kv  # R7.3
+    left = heuristic.gold_left(st)
+    assert heuristic.target_value(st, 0, rules.CHEST0) == pytest.approx(
+        gv + left * w.knowledge * kv)  # R7.3
+
+
+def test_knowledge_chips_and_cards_count_less_as_the_gold_runs_out() -> None:
+    st = _corridor()
+    full = heuristic.gold_left(st)
+    st.g3 = []  # monsters 24-48 gone
+    assert heuristic.gold_left(st) < full
+    st.knowledge[0] = 40
+    many = heuristic.evaluate(st)[0]
+    st.g2, st.g4 = [], []
+    for r in st.cfg.board.rooms:
+        st.token[r] = 0
+    assert heuristic.gold_left(st) == 0
+    assert heuristic.evaluate(st)[0] == pytest.approx(st.gold[0])
+    assert st.gold[0] < many
 
 
 def test_choosing_action_1_counts_a_monster_within_six_steps_as_fought_now() -> None:

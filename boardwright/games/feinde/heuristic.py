@@ -119,8 +119,8 @@ def evaluate(state: FeindeState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     values = [float(g) for g in state.gold]
     if state.phase == OVER:
         return [v + 0.001 * c for v, c in zip(values, state.chips, strict=True)]
-    reach = reach_values(state, w)
     left = gold_left(state)
+    reach = reach_values(state, w, left)
     for p in range(state.cfg.players):
         c = state.chips[p]
         values[p] += left * (w.knowledge * state.knowledge[p]
@@ -141,7 +141,9 @@ def gold_left(state: FeindeState) -> float:
     chests = tables.chests
     total = sum(gold) + sum(g for _, g in chests)
     left = 0
-    for t in state.token:
+    token = state.token
+    for r in state.cfg.board.rooms:
+        t = token[r]
         if t:
             left += gold[t] if t < CHEST0 else chests[t - CHEST0][1]
     for group in (state.g1, state.g2, state.g3, state.g4):
@@ -158,37 +160,42 @@ def gold_left(state: FeindeState) -> float:
 
 
 def target_value(state: FeindeState, p: int, token: int, w: Weights = DEFAULT_WEIGHTS,
-                 delta: int = 0) -> float:
-    """What taking `token` is worth to hero `p` (gold, knowledge and a card, less the chips it
-    costs), for a monster stronger than his knowledge after the learning fights it needs.
-    `delta` is a monster change already played on it (R10.4)."""
+                 delta: int = 0, left: float | None = None) -> float:
+    """What taking `token` is worth to hero `p` (gold, and knowledge and a card less the chips
+    it costs, these counted as `evaluate` counts them), for a monster stronger than his
+    knowledge after the learning fights it needs. `delta` is a monster change already played on
+    it (R10.4); `left` is `gold_left(state)` if the caller has it."""
     cfg = state.cfg
     tables = cfg.tables
+    if left is None:
+        left = gold_left(state)
+    wk = w.knowledge * left
+    wc = w.chip * left
     k = state.knowledge[p]
     if token >= CHEST0:
         kv, gv = tables.chests[token - CHEST0]
-        return (gv if cfg.options.chest_gold else 0) + w.knowledge * min(kv, MAX_K - k)
+        return (gv if cfg.options.chest_gold else 0) + wk * min(kv, MAX_K - k)
     chips = state.chips[p]
     heart = tables.heart[token]
     gold = tables.gold[token]
-    card = w.card if token < 49 and any(map(sum, state.deck)) else 0.0
+    card = w.card * left if token < 49 and any(map(sum, state.deck)) else 0.0
     m = token + delta
     b = cfg.bonus
     if m + b <= k:  # R5.7 dies of fright
         if heart > chips:
-            return w.knowledge - w.chip * chips  # R5.5 short of chips
-        return max(0, gold - 1) - w.chip * heart + (card if cfg.options.fright_draws_card else 0)
+            return wk - wc * chips  # R5.5 short of chips
+        return max(0, gold - 1) - wc * heart + (card if cfg.options.fright_draws_card else 0)
     lessons = max(0, m - k)
     if lessons:
         # R5.8 learning fights first (each +1 knowledge, counted as it comes), then the kill
         k = m
         chips = max(0, chips - int(LEARNING_COST[heart] * lessons + 0.5))
     ok, cost = NORMAL_FIGHT[heart, min(chips, 11)]
-    win = gold + 1 / 36 + w.knowledge * (min(MAX_K, m + b) - k) + card - w.chip * cost
-    short = w.knowledge - w.chip * chips  # R5.5 pays everything, +1 knowledge
+    win = gold + 1 / 36 + wk * (min(MAX_K, m + b) - k) + card - wc * cost
+    short = wk - wc * chips  # R5.5 pays everything, +1 knowledge
     value = ok * win + (1 - ok) * short
     if lessons:
-        value = value * w.per_lesson ** lessons - w.chip * LEARNING_COST[heart] * lessons
+        value = value * w.per_lesson ** lessons - wc * LEARNING_COST[heart] * lessons
     return value
 
 
@@ -222,10 +229,11 @@ def turn_terms(state: FeindeState, p: int) -> tuple[int, bool, float]:
 
 
 def hero_plan(state: FeindeState, dist: list[int], ex_cell: int, cells: list[int], budget: int,
-              fight_now: bool, offset: float, w: Weights = DEFAULT_WEIGHTS
+              fight_now: bool, offset: float, w: Weights, left: float
               ) -> tuple[dict[int, tuple[float, int, bool]], float]:
     """Per target cell the hero walks to: (rounds until he fights there, steps left after this
-    turn's `budget`, fought in this turn); and the discounted value of exploring."""
+    turn's `budget`, fought in this turn); and the discounted value of exploring (the gold
+    still to come is what exploring brings out, so it counts in step with `left`)."""
     plan: dict[int, tuple[float, int, bool]] = {}
     for c in cells:
         d = dist[c]
@@ -240,10 +248,11 @@ def hero_plan(state: FeindeState, dist: list[int], ex_cell: int, cells: list[int
         return plan, 0.0
     r = max(0, dist[ex_cell] - budget)
     rounds = 0.0 if budget and r == 0 else offset + _explore_turns(r)
-    return plan, w.explore * w.per_turn ** rounds * w.per_step ** r
+    return plan, left * w.explore * w.per_turn ** rounds * w.per_step ** r
 
 
-def reach_values(state: FeindeState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
+def reach_values(state: FeindeState, w: Weights = DEFAULT_WEIGHTS,
+                 left: float | None = None) -> list[float]:
     """Per seat: `w.reach` × the best target's value, discounted by the rounds and steps to it,
     or the value of opening up unexplored area, whichever is more; or the best target the
     mover can still fight in this turn, in full, if that is more.
@@ -257,7 +266,9 @@ def reach_values(state: FeindeState, w: Weights = DEFAULT_WEIGHTS) -> list[float
     pos = state.pos
     token = state.token
     mover = state.to_move
-    cells = [c for c, t in enumerate(token) if t]
+    if left is None:
+        left = gold_left(state)
+    cells = [r for r in state.cfg.board.rooms if token[r]]
     # per seat and target cell: (rounds, steps after this turn, taken this turn)
     plans: list[dict[int, tuple[float, int, bool]]] = []
     explore: list[float] = []
@@ -268,7 +279,8 @@ def reach_values(state: FeindeState, w: Weights = DEFAULT_WEIGHTS) -> list[float
             continue
         dist, _, ex_cell = walk(state, pos[p])
         budget, fight_now, offset = turn_terms(state, p)
-        plan, ex_value = hero_plan(state, dist, ex_cell, cells, budget, fight_now, offset, w)
+        plan, ex_value = hero_plan(state, dist, ex_cell, cells, budget, fight_now, offset, w,
+                                   left)
         plans.append(plan)
         explore.append(ex_value)
     out = []
@@ -279,7 +291,7 @@ def reach_values(state: FeindeState, w: Weights = DEFAULT_WEIGHTS) -> list[float
         for c, (rounds, rest, now) in plan.items():
             t = token[c]
             delta = state.mdelta if (now and p == mover and c == pos[p]) else 0
-            value = target_value(state, p, t, w, delta)
+            value = target_value(state, p, t, w, delta, left)
             if value <= 0:
                 continue
             if now:

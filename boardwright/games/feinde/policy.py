@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from .data import CARD_KINDS
-from .heuristic import DEFAULT_WEIGHTS, Weights, hero_plan, target_value, turn_terms
+from .heuristic import DEFAULT_WEIGHTS, Weights, gold_left, hero_plan, target_value, turn_terms
 from .paths import walk
 from .rules import (
     APPRENTICE,
@@ -75,13 +75,14 @@ def _best(state: FeindeState, p: int, dist: list[int], ex_cell: int, budget: int
     """The best discounted target value for `p` under these turn terms, and its cell (-1: none
     worth anything; the explore cell when exploring is best)."""
     token = state.token
-    cells = [c for c, t in enumerate(token) if t]
-    plan, explore = hero_plan(state, dist, ex_cell, cells, budget, fight_now, offset, w)
+    cells = [r for r in state.cfg.board.rooms if token[r]]
+    left = gold_left(state)
+    plan, explore = hero_plan(state, dist, ex_cell, cells, budget, fight_now, offset, w, left)
     best, where = explore, (ex_cell if explore > 0 else -1)
     here = state.pos[p]
     for c, (rounds, rest, now) in plan.items():
         delta = state.mdelta if now and c == here else 0
-        value = target_value(state, p, token[c], w, delta)
+        value = target_value(state, p, token[c], w, delta, left)
         if value <= 0:
             continue
         value *= w.per_turn ** rounds * w.per_step ** rest
