@@ -35,3 +35,20 @@ def test_R10_4_a_monster_card_is_playable_exactly_when_some_monster_can_move(see
             checked += 1
         st.apply(rng.choice(st.legal_actions()))
     assert checked > 100
+
+
+@pytest.mark.parametrize("seed", [6, 7])
+def test_R8_3_remembered_room_steps_are_the_walked_ones(seed: int) -> None:
+    rng = random.Random(seed)
+    st = GAME.new_initial_state(3)
+    for step in range(2000):
+        if st.is_terminal():
+            break
+        if st.is_chance_node():
+            outcomes = st.chance_outcomes()
+            st.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            continue
+        if step % 50 == 0:
+            for room in st.cfg.board.rooms:
+                assert rules.room_neighbours(st, room) == rules._room_neighbours(st, room)
+        st.apply(rng.choice(st.legal_actions()))

@@ -9,6 +9,7 @@ decision point, so every rule that happens "at once" (exploring, the game end) h
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.errors import IllegalAction
@@ -22,6 +23,7 @@ from .data import (
     GROUPS,
     TELEPORT_PAIRINGS,
     TILE_SHAPES,
+    Board,
     Config,
 )
 
@@ -228,8 +230,35 @@ def sees_unexplored(st: FeindeState, origin: int) -> bool:
     return bool(hidden) or any(st.chip[r] for r in rooms)
 
 
+#: per board (kept alive here, so that its id is not reused): a getter of its crossings' entries
+_CROSSINGS_OF: dict[int, tuple[Board, itemgetter[tuple[int, ...]]]] = {}
+#: `room_neighbours` answers per (board, crossing faces, chips): they depend on nothing else
+_ROOM_STEPS: dict[tuple[int, tuple[int, ...], tuple[int, ...], bytes], dict[int, list[int]]] = {}
+
+
 def room_neighbours(st: FeindeState, room: int) -> list[int]:
-    """R8.3 rooms a wandering monster reaches in one room-step (revealed ways, no chip rooms)."""
+    """R8.3 rooms a wandering monster reaches in one room-step (revealed ways, no chip rooms).
+
+    The answer depends only on the board, the crossings' faces and the chips, so it is
+    remembered per those (the dumbest player's and the red cards' checks ask it very often)."""
+    board = st.cfg.board
+    hit = _CROSSINGS_OF.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _CROSSINGS_OF[id(board)] = (board, itemgetter(*board.crossings))
+    pick = hit[1]
+    key = (id(board), pick(st.cross_shape), pick(st.cross_rot), bytes(st.chip))
+    known = _ROOM_STEPS.get(key)
+    if known is None:
+        if len(_ROOM_STEPS) >= 1024:
+            _ROOM_STEPS.clear()
+        known = _ROOM_STEPS[key] = {}
+    out = known.get(room)
+    if out is None:
+        out = known[room] = _room_neighbours(st, room)
+    return out[:]
+
+
+def _room_neighbours(st: FeindeState, room: int) -> list[int]:
     b = st.cfg.board
     out: list[int] = []
     seen = {room}
@@ -392,9 +421,10 @@ def playable_cards(st: FeindeState) -> list[int]:
 
 def _any_movable_monster(st: FeindeState, limit: int) -> bool:
     """`bool(_movable_monsters(st, limit))`, stopping at the first monster that can move."""
-    return any(0 < t < CHEST0 and any(_monster_can_finish(st, r2, limit - 1, r, -1)
-                                      for r2 in room_neighbours(st, r))
-               for r, t in enumerate(st.token))
+    token = st.token
+    return any(0 < token[r] < CHEST0 and any(_monster_can_finish(st, r2, limit - 1, r, -1)
+                                             for r2 in room_neighbours(st, r))
+               for r in st.cfg.board.rooms)  # tokens lie only in rooms
 
 
 def _movable_monsters(st: FeindeState, limit: int, exclude: tuple[int, ...] = ()) -> list[int]:
