@@ -387,9 +387,12 @@ class FeindeOptions(BaseModel):
     #: R12 A23 (proposal): a chest is worth its gold as well as its knowledge
     chest_gold: bool = True
     #: R12 A36: end the game after this many full rounds with no defeat and no knowledge change
-    stall_rounds: int = 3
-    #: turn cap: the game ends (and is scored) after this many full rounds; 0 = no cap
-    max_rounds: int = 60
+    #: (bots' games only: tables with people start at 0). CHOICE: 15, three times the longest
+    #: such wait measured in greedy games (docs/strength-feinde.md, "Game caps")
+    stall_rounds: int = 15
+    #: round cap: the game ends (and is scored) after this many full rounds; 0 = no cap. CHOICE:
+    #: 150, at least three times the 95th-percentile length of greedy games (same section)
+    max_rounds: int = 150
     #: the seat of the start player (knowledge 1)
     first_player: int = 0
 

@@ -25,9 +25,9 @@ _HELP = {
     "invisibility_mode": "R12 A28 Invisibility: both effects, or choose_one (monsters or heroes)",
     "chest_gold": "R12 A23 a chest also gives its (proposal) gold",
     "stall_rounds": "R12 A36 end after this many full rounds with no progress (0 = never; tables "
-                    "with people start at 0)",
+                    "with people start at 0; R12.1 the default is measured for bots)",
     "max_rounds": "end after this many rounds and score (0 = none; tables with people start "
-                  "at 0)",
+                  "at 0; R12.1 the default is measured for bots)",
     "first_player": "R2.6 the start player's seat (knowledge 1)",
 }
 
@@ -64,6 +64,11 @@ class FeindeGame(Game):
     #: still reach and judges chance itself (a fight by the mean over its dice), so greedy
     #: judges each action by the heuristic alone, one step ahead (docs/strength-feinde.md)
     greedy_turn_steps = 0
+    #: ISMCTS judges whole turns (`macro`: the rollout policy finishes each turn the tree opens)
+    #: with 50 iterations a decision and margins squashed over about 3 gold
+    #: (docs/strength-feinde.md, "ISMCTS")
+    search_defaults: Mapping[str, float] = MappingProxyType(
+        {"iterations": 50, "macro": 1, "scale": 3.0})
 
     def new_initial_state(
         self, players: int, options: Mapping[str, Any] | None = None
