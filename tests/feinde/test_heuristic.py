@@ -131,9 +131,9 @@ def test_evaluate_is_the_gold_at_the_end() -> None:
 
 # --- paths: the walking distances the heuristic uses -----------------------------------------
 
-def _played(seed: int, actions: int) -> FeindeState:
+def _played(seed: int, actions: int, **options: object) -> FeindeState:
     rng = random.Random(seed)
-    st = GAME.new_initial_state(3)
+    st = GAME.new_initial_state(3, options)
     for _ in range(actions):
         if st.is_terminal():
             break
@@ -156,9 +156,11 @@ def test_paths_passages_are_the_rules_steps_and_teleports(seed: int) -> None:
         assert sorted(table[c]) == sorted(steps + teleport)
 
 
+@pytest.mark.parametrize("walls", [False, True])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_paths_sight_stops_are_where_R3_6_sees_unexplored_area(seed: int) -> None:
-    st = _played(seed, 400)
+def test_paths_sight_stops_are_where_R3_6_sees_unexplored_area(seed: int, walls: bool) -> None:
+    # R6.2 either reading: the seed's (a crossing does not block sight) or crossing_blocks_sight
+    st = _played(seed, 400, crossing_blocks_sight=walls)
     stops = paths.sight_stops(st)
     b = st.cfg.board
     for c in range(len(b.kind)):

@@ -13,7 +13,9 @@ from boardwright.engine.options import describe_options
 from .data import FeindeOptions, build_config
 from .state import FeindeState, sample_state
 
-RULES_VERSION = "feinde-1.1"  # 1.1: pass-through and Travel apprentices (R9.5)
+#: 1.1: pass-through and Travel apprentices (R9.5); 1.2: the seed's line of sight (R6.2: a
+#: crossing does not block it), the engine's old reading is the option `crossing_blocks_sight`
+RULES_VERSION = "feinde-1.2"
 
 _HELP = {
     "board_file": "R1.2 a replacement board file (text map); empty = the PROPOSAL board",
@@ -25,6 +27,10 @@ _HELP = {
                                "may take on an apprentice (seed rule 38)",
     "invisibility_mode": "R12 A28 Invisibility: both effects, or choose_one (monsters or heroes)",
     "chest_gold": "R12 A23 a chest also gives its (proposal) gold",
+    "crossing_blocks_sight": "R6.2 A14 a revealed crossing's closed arms stop sight (off: the "
+                             "seed's reading, a crossing does not block sight)",
+    "group4_all_at_once": "R6.5 A17 when group #3 runs out, every room with a chip is revealed "
+                          "at once for group #4 (the seed; off: #4 is drawn as rooms are seen)",
     "stall_rounds": "R12 A36 end after this many full rounds with no progress (0 = never; tables "
                     "with people start at 0; R12.1 the default is measured for bots)",
     "max_rounds": "end after this many rounds and score (0 = none; tables with people start "

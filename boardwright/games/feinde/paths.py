@@ -23,8 +23,8 @@ Key = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 Walk = tuple[list[int], list[int], int]
 
 _MOVES: dict[Key, Moves] = {}
-_SIGHT: dict[tuple[Key, bytes], bytes] = {}
-_WALKS: dict[tuple[int, Key, bytes, bytes], Walk] = {}
+_SIGHT: dict[tuple[Key, bytes, bool], bytes] = {}
+_WALKS: dict[tuple[int, Key, bytes, bytes, bool], Walk] = {}
 #: per board (kept alive here, so its id is never reused): its crossings' entries of a list
 _PICK: dict[int, tuple[Board, itemgetter[tuple[int, ...]]]] = {}
 #: a cache that grows past this is emptied (a game sees a few dozen arrangements)
@@ -67,9 +67,10 @@ def moves(st: FeindeState) -> Moves:
 def sight_stops(st: FeindeState) -> bytes:
     """Per space, 1 if unexplored area (a face-down crossing or a room with its chip) is in
     sight from it, so that a hero arriving there stops (R3.6). Sight is symmetric along
-    corridors and through revealed crossings, so it is traced outwards from each unexplored
-    thing; a room on such a line sees it only while it holds no token (checked by the caller)."""
-    key = (_key(st), bytes(st.chip))
+    corridors and through revealed crossings (R6.2, either reading), so it is traced outwards
+    from each unexplored thing; a room on such a line sees it only while it holds no token
+    (checked by the caller)."""
+    key = (_key(st), bytes(st.chip), st.cfg.options.crossing_blocks_sight)
     out = _SIGHT.get(key)
     if out is None:
         out = _trace_unexplored(st)
@@ -85,6 +86,7 @@ def _trace_unexplored(st: FeindeState) -> bytes:
     nb = board.nb
     shape = st.cross_shape
     chip = st.chip
+    walls = st.cfg.options.crossing_blocks_sight  # R6.2: else a crossing never bounds sight
     marks = bytearray(len(kind))
     # (space, direction not to look back in); each line is followed outwards from there
     todo: list[tuple[int, int]] = []
@@ -101,7 +103,7 @@ def _trace_unexplored(st: FeindeState) -> bytes:
             if n < 0:
                 continue
             if kind[n] == CROSSING:
-                if shape[n] < 0 or not arms(st, n) >> back & 1:
+                if shape[n] < 0 or (walls and not arms(st, n) >> back & 1):
                     continue
             elif kind[n] != CORRIDOR:
                 if not chip[n]:
@@ -111,7 +113,7 @@ def _trace_unexplored(st: FeindeState) -> bytes:
             todo.extend((n, e) for e in range(4) if e != back)
     while todo:
         cur, d = todo.pop()
-        if kind[cur] == CROSSING and not arms(st, cur) >> d & 1:
+        if walls and kind[cur] == CROSSING and not arms(st, cur) >> d & 1:
             continue
         nxt = nb[cur][d]
         if nxt < 0 or marks[nxt]:
@@ -119,7 +121,7 @@ def _trace_unexplored(st: FeindeState) -> bytes:
         k = kind[nxt]
         back = (d + 2) % 4
         if k == CROSSING:
-            if shape[nxt] < 0 or not arms(st, nxt) >> back & 1:
+            if shape[nxt] < 0 or (walls and not arms(st, nxt) >> back & 1):
                 continue
         elif k != CORRIDOR:
             if not chip[nxt]:
@@ -136,7 +138,7 @@ def walk(st: FeindeState, start: int) -> Walk:
     A walk does not enter a room with a chip, stops in a monster's room (R3.7) and where
     unexplored area comes into sight (R3.6); a chest does not stop it. The lists returned are
     shared: callers must not change them."""
-    key = (start, _key(st), bytes(st.chip), bytes(st.token))
+    key = (start, _key(st), bytes(st.chip), bytes(st.token), st.cfg.options.crossing_blocks_sight)
     out = _WALKS.get(key)
     if out is None:
         out = _walk(st, start)

@@ -190,26 +190,30 @@ def trace(st: FeindeState, origin: int) -> tuple[list[int], list[int], set[int]]
     """R6.2 line of sight from `origin`: (rooms seen, face-down crossings on the lines).
 
     Sight runs along corridors round bends, stops at the first room, goes on through a
-    revealed crossing's open arms, and stops at a face-down crossing (which the caller reveals
-    before looking again). From a room that holds a token nothing is seen.
+    revealed crossing on every side (R6.2, the seed: a crossing does not block sight; with
+    the option `crossing_blocks_sight` only through its open arms), and stops at a face-down
+    crossing (which the caller reveals before looking again). From a room that holds a token
+    nothing is seen.
     """
     b = st.cfg.board
     kind = b.kind
     if kind[origin] != CORRIDOR and kind[origin] != CROSSING and st.token[origin]:
         return [], [], set()
+    walls = st.cfg.options.crossing_blocks_sight
     rooms: list[int] = []
     hidden: list[int] = []
     seen = {origin}
     todo = [(origin, d) for d in range(4)]
     while todo:
         cur, d = todo.pop()
-        if kind[cur] == CROSSING and not arms(st, cur) >> d & 1:
+        if walls and kind[cur] == CROSSING and not arms(st, cur) >> d & 1:
             continue
         nxt = b.nb[cur][d]
         if nxt < 0 or nxt in seen:
             continue
         k = kind[nxt]
-        if k == CROSSING and st.cross_shape[nxt] >= 0 and not arms(st, nxt) >> ((d + 2) % 4) & 1:
+        if (walls and k == CROSSING and st.cross_shape[nxt] >= 0
+                and not arms(st, nxt) >> ((d + 2) % 4) & 1):
             continue  # a closed arm: this line of sight ends at the crossing's wall
         seen.add(nxt)
         if k == CROSSING:
@@ -801,7 +805,13 @@ def _pick(st: FeindeState, a: int, ev: list[Event]) -> None:
 
 
 def _rotation_sight(st: FeindeState) -> None:
-    """R10.5 (A30) heroes and empty rooms that now look through a turned crossing explore."""
+    """R10.5 (A30) heroes and empty rooms that now look through a turned crossing explore.
+
+    With the seed's sight (R6.2) a crossing's arms do not bound sight, so a turn brings nothing
+    into view and nobody explores."""
+    if not st.cfg.options.crossing_blocks_sight:
+        _card_done(st)
+        return
     b = st.cfg.board
     turned = set(st.picked)
     candidates = [c for c in st.pos] + [r for r in b.rooms if not st.token[r] and not st.chip[r]]
@@ -1211,7 +1221,7 @@ def _explore(st: FeindeState, ev: list[Event]) -> bool:
         group = st.g2 if st.g2 else st.g3
         st.next_token = group.pop(0)
         st.phase = PLACE
-        if not st.g2 and not st.g3:
+        if not st.g2 and not st.g3 and st.cfg.options.group4_all_at_once:
             _bring_group4(st, ev)
         return True
     if st.g4:
