@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, View
 from boardwright.engine.options import describe_options
 
 from .data import RuneboundOptions, build_config
@@ -65,6 +65,21 @@ class RuneboundGame(Game):
 
         assert isinstance(state, RuneboundState)
         return evaluate(state)
+
+    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
+        from .refusals import why_not
+
+        assert isinstance(state, RuneboundState)
+        return why_not(state, action, seat)
+
+    def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """Seats in words (the other params are numbers)."""
+        from .text import msg
+
+        out = dict(params)
+        if isinstance(out.get("seat"), int):
+            out["player"] = msg(lang, "seat", letter=chr(ord("A") + out["seat"]))
+        return out
 
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         from .text import describe_action
