@@ -143,8 +143,9 @@ def test_r10_4_swap_two_tokens_even_with_heroes_there() -> None:
     assert st.pos[0] == cell(st, "S1")  # heroes stay
 
 
-def test_r10_5_rotate_a_crossing_and_explore_what_comes_into_view() -> None:
-    st = new_game(4)
+def test_r10_5_option_crossing_blocks_sight_rotate_a_crossing_and_explore_what_comes_into_view(
+        ) -> None:
+    st = new_game(4, crossing_blocks_sight=True)
     clear_start_monsters(st)
     x = cell(st, "X14")
     st.cross_shape[x], st.cross_rot[x] = TILE_SHAPES.index("NS"), 0
@@ -167,3 +168,17 @@ def test_r10_5_rotate_a_crossing_and_explore_what_comes_into_view() -> None:
         act(st, st.chance_outcomes()[0][0])
     assert st.phase == rules.PLACE and cell(st, "R41") in st.pending_rooms
     assert st.chip[cell(st, "R41")] == 0
+
+
+def test_r10_5_with_the_seeds_sight_a_rotation_brings_nothing_into_view() -> None:
+    st = new_game(4)  # R6.2: a crossing does not block sight, so its arms never bound a view
+    clear_start_monsters(st)
+    x = cell(st, "X14")
+    st.cross_shape[x], st.cross_rot[x] = TILE_SHAPES.index("NS"), 0
+    st.tiles_left[2] -= 1
+    put_hero(st, 1, "R40")
+    play = give(st, "rotate")
+    act(st, rules.RUN, play, "pick X14")
+    events = act(st, "rotate 1")
+    assert "crossing_rotated" in kinds(events)
+    assert st.origins == [] and st.phase == rules.MOVE

@@ -21,8 +21,20 @@ def test_r6_2_sight_stops_at_an_unrevealed_crossing() -> None:
     assert "R41" not in _labels(st, rooms)
 
 
-def test_r6_2_sight_passes_a_revealed_crossing_only_through_open_arms() -> None:
+def test_r6_2_a_revealed_crossing_does_not_block_sight() -> None:
+    # the seed: "A kereszteződés nem blokkolja a rálátást!" - closed arms do not bound sight
     st = new_game(4)
+    x = cell(st, "X14")
+    st.cross_shape[x], st.cross_rot[x] = NS, 0  # open north-south only
+    rooms, hidden = rules.sight(st, cell(st, "R40"))
+    assert {"R36", "R41", "R46"} <= set(_labels(st, rooms))
+    assert "X14" not in _labels(st, hidden)
+    st.cross_rot[x] = 1  # a turn changes nothing that is seen
+    assert _labels(st, rules.sight(st, cell(st, "R40"))[0]) == _labels(st, rooms)
+
+
+def test_r6_2_option_crossing_blocks_sight_passes_only_through_open_arms() -> None:
+    st = new_game(4, crossing_blocks_sight=True)
     x = cell(st, "X14")
     st.cross_shape[x], st.cross_rot[x] = NS, 0  # open north-south: R40 looks at a wall
     rooms, _ = rules.sight(st, cell(st, "R40"))
@@ -141,3 +153,36 @@ def test_r3_8_teleport_to_the_same_colour() -> None:
     assert rules.TELEPORT in st.legal_actions()
     act(st, rules.TELEPORT)
     assert st.cfg.board.labels[st.pos[0]] == "b"
+
+
+def test_r6_5_option_group4_all_at_once_off_draws_group_4_as_rooms_are_seen() -> None:
+    st = new_game(4, group4_all_at_once=False)
+    st.g2, st.g3 = [], [48]
+    chip_rooms = [r for r in st.cfg.board.rooms if st.chip[r]]
+    keep = chip_rooms[:6]
+    for r in chip_rooms[6:]:
+        st.chip[r] = 0
+        st.box += 1
+    st.pending_rooms = [keep[0]]
+    st.chip[keep[0]] = 0
+    st.storage += 1
+    st.phase, st.kind = rules.MOVE, 2
+    events: list = []
+    rules.advance(st, events)
+    # 48 is drawn and group #3 is empty, but the other chip rooms wait to be seen
+    assert st.next_token == 48 and st.pending_rooms == [keep[0]]
+    assert all(st.chip[r] for r in keep[1:])
+    act(st, st.chance_outcomes()[0][0])
+    assert st.token[keep[0]] == 48 and st.g4 and not st.pending_rooms
+    # the next room seen takes a token of group #4, drawn at random
+    st.chip[keep[1]] = 0
+    st.storage += 1
+    st.pending_rooms = [keep[1]]
+    st.phase = rules.MOVE
+    rules.advance(st, events)
+    assert st.phase == rules.PLACE4
+    assert {st.action_to_text(a) for a, _ in st.chance_outcomes()} == {
+        "token 49", "token 50", "token 51", "token 52", "token 53"}
+    act(st, st.chance_outcomes()[0][0])
+    assert st.token[keep[1]] == 49 and len(st.g4) == 4
+    assert all(st.chip[r] for r in keep[2:])

@@ -16,6 +16,7 @@ from feinde_helpers import (
     put_token,
 )
 
+from boardwright.engine.api import options_for_people
 from boardwright.engine.conformance import check_playouts
 from boardwright.games.feinde import rules
 from boardwright.games.feinde.data import CARD_INDEX
@@ -220,6 +221,14 @@ def test_r12_turn_cap_and_stall_end_the_game() -> None:
     rules._begin_turn(st, 0, events)
     assert st.is_terminal() and events[-1].data["why"] == "stalled"
     assert st.ended_by() == "stall"
+
+
+def test_r12_1_bots_games_have_the_measured_caps_and_people_play_to_the_end() -> None:
+    st = new_game(3)
+    # RULES.md R12.1: three times greedy's 95th-percentile length and longest wait
+    assert (st.cfg.options.max_rounds, st.cfg.options.stall_rounds) == (150, 15)
+    people = new_game(3, **options_for_people(GAME, None))
+    assert (people.cfg.options.max_rounds, people.cfg.options.stall_rounds) == (0, 0)
 
 
 def test_hidden_hands_views_equal_for_states_differing_only_in_a_hand() -> None:

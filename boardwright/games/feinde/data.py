@@ -431,10 +431,20 @@ class FeindeOptions(BaseModel):
     invisibility_mode: Literal["both", "choose_one"] = "both"
     #: R12 A23 (proposal): a chest is worth its gold as well as its knowledge
     chest_gold: bool = True
+    #: R6.2 (A14): off = the seed's reading, "A kereszteződés nem blokkolja a rálátást!" (a
+    #: revealed crossing lets sight through on every side); on = sight passes a revealed crossing
+    #: only in by an open arm and out by its other open arms (the engine's reading before 1.2)
+    crossing_blocks_sight: bool = False
+    #: R6.5 (A17): on = the seed's reading, when group #3 runs out every room still holding a chip
+    #: is revealed at once and group #4 placed there; off = group #4 is drawn as rooms are seen
+    group4_all_at_once: bool = True
     #: R12 A36: end the game after this many full rounds with no defeat and no knowledge change
-    stall_rounds: int = Field(default=3, ge=0, le=10_000)
-    #: turn cap: the game ends (and is scored) after this many full rounds; 0 = no cap
-    max_rounds: int = Field(default=60, ge=0, le=10_000)
+    #: (bots' games only: tables with people start at 0). CHOICE: 15, three times the longest
+    #: such wait measured in greedy games (docs/strength-feinde.md, "Game caps")
+    stall_rounds: int = Field(default=15, ge=0, le=10_000)
+    #: round cap: the game ends (and is scored) after this many full rounds; 0 = no cap. CHOICE:
+    #: 150, at least three times the 95th-percentile length of greedy games (same section)
+    max_rounds: int = Field(default=150, ge=0, le=10_000)
     #: the seat of the start player (knowledge 1)
     first_player: int = Field(default=0, ge=0, le=5)
 

@@ -13,7 +13,9 @@ from boardwright.engine.options import describe_options
 from .data import FeindeOptions, build_config
 from .state import FeindeState, sample_state
 
-RULES_VERSION = "feinde-1.1"  # 1.1: pass-through and Travel apprentices (R9.5)
+#: 1.1: pass-through and Travel apprentices (R9.5); 1.2: the seed's line of sight (R6.2: a
+#: crossing does not block it), the engine's old reading is the option `crossing_blocks_sight`
+RULES_VERSION = "feinde-1.2"
 
 _HELP = {
     "board_file": "R1.2 a replacement board file (text map); empty = the PROPOSAL board",
@@ -25,10 +27,14 @@ _HELP = {
                                "may take on an apprentice (seed rule 38)",
     "invisibility_mode": "R12 A28 Invisibility: both effects, or choose_one (monsters or heroes)",
     "chest_gold": "R12 A23 a chest also gives its (proposal) gold",
+    "crossing_blocks_sight": "R6.2 A14 a revealed crossing's closed arms stop sight (off: the "
+                             "seed's reading, a crossing does not block sight)",
+    "group4_all_at_once": "R6.5 A17 when group #3 runs out, every room with a chip is revealed "
+                          "at once for group #4 (the seed; off: #4 is drawn as rooms are seen)",
     "stall_rounds": "R12 A36 end after this many full rounds with no progress (0 = never; tables "
-                    "with people start at 0)",
+                    "with people start at 0; R12.1 the default is measured for bots)",
     "max_rounds": "end after this many rounds and score (0 = none; tables with people start "
-                  "at 0)",
+                  "at 0; R12.1 the default is measured for bots)",
     "first_player": "R2.6 the start player's seat (knowledge 1)",
 }
 
@@ -55,6 +61,15 @@ class FeindeGame(Game):
     #: people play the printed game, to its end (R11.1); the round cap and the stall rule
     #: (R12 A36) are safety valves for bots' games only
     table_options: Mapping[str, Any] = MappingProxyType({"max_rounds": 0, "stall_rounds": 0})
+    #: the heuristic values a position in the middle of a turn by what its remaining steps can
+    #: still reach and judges chance itself (a fight by the mean over its dice), so greedy
+    #: judges each action by the heuristic alone, one step ahead (docs/strength-feinde.md)
+    greedy_turn_steps = 0
+    #: ISMCTS judges whole turns (`macro`: the rollout policy finishes each turn the tree opens)
+    #: with 50 iterations a decision and margins squashed over about 3 gold
+    #: (docs/strength-feinde.md, "ISMCTS")
+    search_defaults: Mapping[str, float] = MappingProxyType(
+        {"iterations": 50, "macro": 1, "scale": 3.0})
 
     def new_initial_state(
         self, players: int, options: Mapping[str, Any] | None = None
@@ -72,6 +87,12 @@ class FeindeGame(Game):
 
         assert isinstance(state, FeindeState)
         return evaluate(state)
+
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        from .policy import rollout_action
+
+        assert isinstance(state, FeindeState)
+        return rollout_action(state, rng)
 
     def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
         from .refusals import why_not

@@ -9,6 +9,7 @@ decision point, so every rule that happens "at once" (exploring, the game end) h
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.errors import IllegalAction
@@ -22,6 +23,7 @@ from .data import (
     GROUPS,
     TELEPORT_PAIRINGS,
     TILE_SHAPES,
+    Board,
     Config,
 )
 
@@ -147,15 +149,23 @@ def _reset_turn(st: FeindeState) -> None:
 
 # --- geometry: passage, sight, monster paths (R3, R6) -----------------------------------
 
+def _arm_masks(shape: str, rot: int) -> int:
+    mask = 0
+    for ch in shape:
+        mask |= 1 << ((DIRS.index(ch) + rot) % 4)
+    return mask
+
+
+#: per tile shape and rotation: the open arms as a bit mask (bit d = direction d)
+ARM_MASKS = tuple(tuple(_arm_masks(shape, rot) for rot in range(4)) for shape in TILE_SHAPES)
+
+
 def arms(st: FeindeState, cell: int) -> int:
     """Open arms of a revealed crossing as a bit mask (bit d = direction d), 0 if face down."""
     shape = st.cross_shape[cell]
     if shape < 0:
         return 0
-    mask = 0
-    for ch in TILE_SHAPES[shape]:
-        mask |= 1 << ((DIRS.index(ch) + st.cross_rot[cell]) % 4)
-    return mask
+    return ARM_MASKS[shape][st.cross_rot[cell] % 4]
 
 
 def can_pass(st: FeindeState, a: int, d: int) -> int:
@@ -180,26 +190,30 @@ def trace(st: FeindeState, origin: int) -> tuple[list[int], list[int], set[int]]
     """R6.2 line of sight from `origin`: (rooms seen, face-down crossings on the lines).
 
     Sight runs along corridors round bends, stops at the first room, goes on through a
-    revealed crossing's open arms, and stops at a face-down crossing (which the caller reveals
-    before looking again). From a room that holds a token nothing is seen.
+    revealed crossing on every side (R6.2, the seed: a crossing does not block sight; with
+    the option `crossing_blocks_sight` only through its open arms), and stops at a face-down
+    crossing (which the caller reveals before looking again). From a room that holds a token
+    nothing is seen.
     """
     b = st.cfg.board
     kind = b.kind
     if kind[origin] != CORRIDOR and kind[origin] != CROSSING and st.token[origin]:
         return [], [], set()
+    walls = st.cfg.options.crossing_blocks_sight
     rooms: list[int] = []
     hidden: list[int] = []
     seen = {origin}
     todo = [(origin, d) for d in range(4)]
     while todo:
         cur, d = todo.pop()
-        if kind[cur] == CROSSING and not arms(st, cur) >> d & 1:
+        if walls and kind[cur] == CROSSING and not arms(st, cur) >> d & 1:
             continue
         nxt = b.nb[cur][d]
         if nxt < 0 or nxt in seen:
             continue
         k = kind[nxt]
-        if k == CROSSING and st.cross_shape[nxt] >= 0 and not arms(st, nxt) >> ((d + 2) % 4) & 1:
+        if (walls and k == CROSSING and st.cross_shape[nxt] >= 0
+                and not arms(st, nxt) >> ((d + 2) % 4) & 1):
             continue  # a closed arm: this line of sight ends at the crossing's wall
         seen.add(nxt)
         if k == CROSSING:
@@ -220,8 +234,35 @@ def sees_unexplored(st: FeindeState, origin: int) -> bool:
     return bool(hidden) or any(st.chip[r] for r in rooms)
 
 
+#: per board (kept alive here, so that its id is not reused): a getter of its crossings' entries
+_CROSSINGS_OF: dict[int, tuple[Board, itemgetter[tuple[int, ...]]]] = {}
+#: `room_neighbours` answers per (board, crossing faces, chips): they depend on nothing else
+_ROOM_STEPS: dict[tuple[int, tuple[int, ...], tuple[int, ...], bytes], dict[int, list[int]]] = {}
+
+
 def room_neighbours(st: FeindeState, room: int) -> list[int]:
-    """R8.3 rooms a wandering monster reaches in one room-step (revealed ways, no chip rooms)."""
+    """R8.3 rooms a wandering monster reaches in one room-step (revealed ways, no chip rooms).
+
+    The answer depends only on the board, the crossings' faces and the chips, so it is
+    remembered per those (the dumbest player's and the red cards' checks ask it very often)."""
+    board = st.cfg.board
+    hit = _CROSSINGS_OF.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _CROSSINGS_OF[id(board)] = (board, itemgetter(*board.crossings))
+    pick = hit[1]
+    key = (id(board), pick(st.cross_shape), pick(st.cross_rot), bytes(st.chip))
+    known = _ROOM_STEPS.get(key)
+    if known is None:
+        if len(_ROOM_STEPS) >= 1024:
+            _ROOM_STEPS.clear()
+        known = _ROOM_STEPS[key] = {}
+    out = known.get(room)
+    if out is None:
+        out = known[room] = _room_neighbours(st, room)
+    return out[:]
+
+
+def _room_neighbours(st: FeindeState, room: int) -> list[int]:
     b = st.cfg.board
     out: list[int] = []
     seen = {room}
@@ -372,14 +413,22 @@ def playable_cards(st: FeindeState) -> list[int]:
             if sum(1 for x in st.token if x) >= 2:
                 out.add(k)
         elif name == "monster_travels":
-            if _movable_monsters(st, 2):
+            if _any_movable_monster(st, 2):
                 out.add(k)
         elif name == "three_monsters":
-            if _movable_monsters(st, 1):
+            if _any_movable_monster(st, 1):
                 out.add(k)
         elif name == "rotate" and any(st.cross_shape[c] >= 0 for c in st.cfg.board.crossings):
             out.add(k)
     return sorted(out)
+
+
+def _any_movable_monster(st: FeindeState, limit: int) -> bool:
+    """`bool(_movable_monsters(st, limit))`, stopping at the first monster that can move."""
+    token = st.token
+    return any(0 < token[r] < CHEST0 and any(_monster_can_finish(st, r2, limit - 1, r, -1)
+                                             for r2 in room_neighbours(st, r))
+               for r in st.cfg.board.rooms)  # tokens lie only in rooms
 
 
 def _movable_monsters(st: FeindeState, limit: int, exclude: tuple[int, ...] = ()) -> list[int]:
@@ -756,7 +805,13 @@ def _pick(st: FeindeState, a: int, ev: list[Event]) -> None:
 
 
 def _rotation_sight(st: FeindeState) -> None:
-    """R10.5 (A30) heroes and empty rooms that now look through a turned crossing explore."""
+    """R10.5 (A30) heroes and empty rooms that now look through a turned crossing explore.
+
+    With the seed's sight (R6.2) a crossing's arms do not bound sight, so a turn brings nothing
+    into view and nobody explores."""
+    if not st.cfg.options.crossing_blocks_sight:
+        _card_done(st)
+        return
     b = st.cfg.board
     turned = set(st.picked)
     candidates = [c for c in st.pos] + [r for r in b.rooms if not st.token[r] and not st.chip[r]]
@@ -1166,7 +1221,7 @@ def _explore(st: FeindeState, ev: list[Event]) -> bool:
         group = st.g2 if st.g2 else st.g3
         st.next_token = group.pop(0)
         st.phase = PLACE
-        if not st.g2 and not st.g3:
+        if not st.g2 and not st.g3 and st.cfg.options.group4_all_at_once:
             _bring_group4(st, ev)
         return True
     if st.g4:

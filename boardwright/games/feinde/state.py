@@ -156,7 +156,10 @@ class FeindeState(State):
         if data.get("format") != STATE_FORMAT:
             raise BadRecord(f"not a Feinde state (format {data.get('format')!r})")
         try:
-            cfg = build_config(int(data["players"]), dict(data["options"]))
+            options = dict(data["options"])
+            # a state saved before rules 1.2 goes on with the sight it was played with (R6.2)
+            options.setdefault("crossing_blocks_sight", True)
+            cfg = build_config(int(data["players"]), options)
             st = cls(cfg, blank=True)
             d = st.__dict__
             for k in SCALARS:
