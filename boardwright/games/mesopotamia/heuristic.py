@@ -1,66 +1,270 @@
-"""A heuristic for Mesopotamia's search agents: progress toward four offerings at the ziggurat.
+"""A heuristic for Mesopotamia's search agents: progress toward four offerings at the ziggurat
+(RULES.md R8), with distance shaping so that every useful single step shows.
 
 Only ever applied to states an agent sampled from its own view, so it cannot leak hidden facts.
-The weights are plain, named numbers: the agents' strength depends on them, the rules do not.
+A seat's value adds up what the printed win needs, each thing by how far along it is:
+
+- offerings: delivered (R4.5), carried (less per step still to walk to the ziggurat, more once
+  the owner has the mana to offer it), under an own hut (R5.1);
+- mana and the mana limit, each only as far as the offerings still to deliver need them (R1.5);
+- holy places, and those with an own member on them, which give mana every turn (R6.1);
+- members on the table; cards in hand;
+- each wood or stone carrier by the job it can do (R5.1 a hut, R4.4 the ziggurat, R5.2 a holy
+  place), less per step from where it does it, and more when it stands there with a second
+  member (the action can then be taken); each empty-handed member by its best errand (an own
+  offering to take, a holy place to stand on, wood or stone to fetch), less per step.
+
+The numbers are the fields of `Weights`; `bench/mesopotamia_weights.py` duels two sets and
+docs/strength-mesopotamia.md has the measurements behind the shipped ones.
 """
 
 from __future__ import annotations
 
-from .data import ALL_KINDS, KINDS, OFFER0, OFFERING_VALUES, STONE, WOOD, ZIGGURAT
+from dataclasses import dataclass
+
+from .data import (
+    ALL_KINDS,
+    EMPTY,
+    FLAG,
+    HOLY_PLACES,
+    KINDS,
+    OFFER0,
+    OFFERING_VALUES,
+    PLAINS,
+    STONE,
+    VOLCANO,
+    WOOD,
+    ZIGGURAT,
+)
 from .rules import OVER
 from .state import MesoState
 
-DELIVERED = 12.0  # an offering already at the ziggurat
-IN_PLAY = 4.0  # an offering under a hut or carried (it cannot be offered before that)
-CARRIED = 1.5  # extra for an offering on its way
-NEAR = 2.0  # extra for a carrier next to the ziggurat
-PAYABLE = 2.0  # extra when its owner already has the mana to offer it
-MANA = 0.6
-LIMIT = 0.5
-HOLY = 1.5
-MEMBER = 0.3
-RESOURCE = 0.25
-CARD = 0.4
-WIN = 100.0
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's numbers: the agents' strength depends on them, the rules do not."""
+
+    #: an offering at the ziggurat (R4.5); more than everything it took to get it there
+    delivered: float = 40.0
+    #: an own offering carried (R4.5 taken from its hut), before the distance
+    carried: float = 14.0
+    #: less per step a carried offering still has to go to the ziggurat
+    carried_step: float = 1.0
+    #: extra for a carried offering its owner has the mana to offer (R4.5)
+    payable: float = 4.0
+    #: an own offering under an own hut (R5.1: the only way into play)
+    under_hut: float = 8.0
+    #: per mana point below the offering's value under a hut: cheap offerings are offered first
+    cheap_first: float = 0.1
+    #: a mana point, up to what the offerings still to deliver cost (R1.5)
+    mana: float = 1.0
+    #: a point of the mana limit, up to the dearest offering still to deliver (R4.4)
+    limit: float = 3.0
+    #: an own holy place (R5.2), and one with an own member on it (R6.1: mana each turn)
+    holy: float = 4.0
+    manned: float = 3.0
+    #: a member on the table (R5.3)
+    member: float = 1.0
+    #: a card in hand (R7)
+    card: float = 0.6
+    #: a stone carrier while the limit is below what the offerings need (R4.4), and per step
+    #: it still has to go to the ziggurat
+    stone_zig: float = 3.5
+    #: a stone carrier that can build a holy place (R5.2): an empty plains, a second member;
+    #: only the first holy place, until the limit is what the offerings need (stone is scarce:
+    #: only quarries bring it, R4.10, and a limit too low for the dearest offering loses)
+    stone_holy: float = 2.0
+    #: a wood carrier while huts and offerings are left (R5.1): a plains with room
+    wood_hut: float = 2.5
+    #: less per step a carrier still has to walk
+    load_step: float = 0.4
+    #: extra when the carrier stands where it builds with a second own member (the action's
+    #: condition, R5.1 / R5.2)
+    ready: float = 1.5
+    #: an empty-handed member's errand (an own offering to take, an unmanned holy place, wood or
+    #: stone to fetch, a plains to build on), and less per step
+    errand: float = 1.0
+    errand_step: float = 0.25
+    #: the value of winning (R8)
+    win: float = 200.0
 
 
-def evaluate(state: MesoState) -> list[float]:
+SHIPPED = Weights()
+
+#: a step count for "no such place on the table" and for anything farther away
+FAR = 6
+
+
+class _Geometry:
+    """Distances over the placed tiles (no volcano, R4.2), remembered per set of target cells.
+
+    `loaded`: steps for a member with a load, which may end on the ziggurat but never passes
+    through it (R4.4); `empty`: steps for an empty-handed member, which passes freely."""
+
+    __slots__ = ("land", "memo", "nbr", "ncells", "zig")
+
+    def __init__(self, state: MesoState) -> None:
+        cfg = state.cfg
+        tile = state.tile
+        self.ncells = cfg.ncells
+        self.nbr = cfg.nbr
+        self.zig = cfg.index[(0, 0)]
+        self.land = [c for c in state.placed if tile[c] != VOLCANO]
+        self.memo: dict[tuple[bool, frozenset[int]], list[int]] = {}
+
+    def dist(self, targets: frozenset[int], loaded: bool) -> list[int]:
+        key = (loaded, targets)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        land = set(self.land)
+        out = [FAR] * self.ncells
+        frontier = [t for t in targets if t in land]
+        for t in frontier:
+            out[t] = 0
+        zig = self.zig
+        d = 0
+        nbr = self.nbr
+        while frontier and d < FAR - 1:
+            d += 1
+            nxt = []
+            for c in frontier:
+                if loaded and c == zig and d > 1:
+                    continue  # a load never passes through the ziggurat
+                for t in nbr[c]:
+                    if t in land and out[t] > d:
+                        out[t] = d
+                        nxt.append(t)
+            frontier = nxt
+        if len(self.memo) > 64:
+            self.memo.clear()
+        self.memo[key] = out
+        return out
+
+
+_GEOMETRIES: dict[tuple[tuple[int, ...], tuple[int, ...]], _Geometry] = {}
+
+
+def geometry(state: MesoState) -> _Geometry:
+    placed = state.placed
+    tile = state.tile
+    key = (tuple(placed), tuple([tile[c] for c in placed]))
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        if len(_GEOMETRIES) > 512:
+            _GEOMETRIES.clear()
+        geo = _GEOMETRIES[key] = _Geometry(state)
+    return geo
+
+
+def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
     n = state.cfg.players
     if state.phase == OVER:
         win = set(state.winners())
-        return [WIN if p in win else 0.0 for p in range(n)]
-    cfg = state.cfg
-    zig = cfg.index[(0, 0)]
-    near = set(cfg.nbr[zig])
+        return [w.win if p in win else 0.0 for p in range(n)]
+    geo = geometry(state)
+    tile = state.tile
     hut_owner = state.hut_owner
     hut_off = state.hut_off
-    under = [0] * n  # offerings still under each seat's huts
-    for c in state.placed:
-        for i in (2 * c, 2 * c + 1):
-            if hut_off[i] >= 0:
-                under[hut_owner[i]] += 1
+    holy = state.holy
+    where = state.where
+    zig = geo.zig
+    to_zig = geo.dist(frozenset((zig,)), True)
+    # places the builders look for (R5.1, R5.2), public, so shared by every seat
+    room: list[int] = []  # plains with room for a hut
+    empty_plains: list[int] = []  # plains with no hut and no holy place
+    for c in geo.land:
+        if tile[c] != PLAINS or holy[c] >= 0:
+            continue
+        huts = (hut_owner[2 * c] >= 0) + (hut_owner[2 * c + 1] >= 0)
+        if huts < 2:
+            room.append(c)
+        if not huts:
+            empty_plains.append(c)
+    to_room = geo.dist(frozenset(room), True)
+    to_empty = geo.dist(frozenset(empty_plains), True)
+    wood_piles = frozenset(c for c in geo.land if state.wood[c])
+    stone_piles = frozenset(c for c in geo.land if state.stone[c])
     values = []
     for p in range(n):
-        v = DELIVERED * len(state.delivered[p])
-        v += IN_PLAY * under[p]
+        here = where[p]
         m = state.mem[p]
-        v += MANA * state.mana[p] + LIMIT * state.limit[p]
-        v += HOLY * state.holy.count(p) + CARD * sum(state.hands[p])
-        for c, here in state.where[p].items():  # only the tiles with this seat's members
+        delivered = state.delivered[p]
+        v = w.delivered * len(delivered)
+        left = [o for o in range(4) if o not in delivered]
+        need_mana = sum(OFFERING_VALUES[o] for o in left)
+        need_limit = max((OFFERING_VALUES[o] for o in left), default=0)
+        mana = state.mana[p]
+        v += w.mana * min(mana, need_mana) + w.limit * min(state.limit[p], need_limit)
+        # offerings under own huts, and own huts still holding one (errands)
+        own_huts: list[int] = []
+        for c in geo.land:
+            for i in (2 * c, 2 * c + 1):
+                if hut_owner[i] == p and hut_off[i] >= 0:
+                    v += w.under_hut + w.cheap_first * (7 - OFFERING_VALUES[hut_off[i]])
+                    own_huts.append(c)
+        # holy places: own ones, and those an own member stands on (R6.1)
+        unmanned: list[int] = []
+        for c in geo.land:
+            if holy[c] == p:
+                v += w.holy
+                if c in here:
+                    if mana < need_mana:
+                        v += w.manned
+                else:
+                    unmanned.append(c)
+        v += w.card * sum(state.hands[p])
+        stones_wanted = max(0, need_limit - state.limit[p])
+        huts_wanted = min(state.hut_supply[p], sum(state.off_supply[p]))
+        holy_wanted = state.holy_supply[p] > 0 and (
+            not stones_wanted or state.holy_supply[p] == HOLY_PLACES)
+        wood_wanted = huts_wanted > 0
+        errands: list[list[int]] = []
+        if own_huts:
+            errands.append(geo.dist(frozenset(own_huts), False))
+        if unmanned:
+            errands.append(geo.dist(frozenset(unmanned), False))
+        if wood_wanted and wood_piles:
+            errands.append(geo.dist(wood_piles, False))
+        if (stones_wanted or holy_wanted) and stone_piles:
+            errands.append(geo.dist(stone_piles, False))
+        stone_jobs: list[float] = []
+        wood_jobs: list[float] = []
+        for c, count in here.items():
+            v += w.member * count
             base = c * ALL_KINDS
-            row = m[base:base + ALL_KINDS]
-            v += MEMBER * here
-            for k in range(ALL_KINDS):
-                if not row[k]:
-                    continue
-                b = k % KINDS
-                if b >= OFFER0:
-                    value = OFFERING_VALUES[b - OFFER0]
-                    v += row[k] * (IN_PLAY + CARRIED + (NEAR if c in near else 0.0)
-                                   + (PAYABLE if state.mana[p] >= value else 0.0))
-                elif b in (WOOD, STONE):
-                    v += row[k] * RESOURCE
-                    if b == STONE and c in near and state.tile[zig] == ZIGGURAT:
-                        v += RESOURCE
+            for f in (0, FLAG):
+                empty = m[base + EMPTY + f]
+                if empty and errands:
+                    d = min(e[c] for e in errands)
+                    v += empty * max(0.0, w.errand - w.errand_step * d)
+                for _ in range(m[base + WOOD + f]):
+                    if wood_wanted:
+                        job = w.wood_hut - w.load_step * to_room[c]
+                        if to_room[c] == 0 and count >= 2:
+                            job += w.ready
+                        wood_jobs.append(job)
+                for _ in range(m[base + STONE + f]):
+                    best = 0.0
+                    if stones_wanted:
+                        best = w.stone_zig - w.load_step * to_zig[c]
+                    if holy_wanted:
+                        job = w.stone_holy - w.load_step * to_empty[c]
+                        if to_empty[c] == 0 and count >= 2 and not any(
+                                o != p and c in where[o] for o in range(n)):
+                            job += w.ready
+                        best = max(best, job)
+                    stone_jobs.append(best)
+                for b in range(OFFER0, KINDS):
+                    carried = m[base + b + f]
+                    if carried:
+                        value = OFFERING_VALUES[b - OFFER0]
+                        v += carried * (w.carried - w.carried_step * to_zig[c]
+                                        + (w.payable if mana >= value else 0.0))
+        # carriers beyond what the jobs need add nothing (the best ones do the jobs)
+        stone_jobs.sort(reverse=True)
+        v += sum(max(0.0, j) for j in stone_jobs[:stones_wanted + holy_wanted])
+        wood_jobs.sort(reverse=True)
+        v += sum(max(0.0, j) for j in wood_jobs[:huts_wanted])
         values.append(v)
     return values
