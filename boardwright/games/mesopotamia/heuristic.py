@@ -34,7 +34,6 @@ from .data import (
     STONE,
     VOLCANO,
     WOOD,
-    ZIGGURAT,
 )
 from .rules import OVER
 from .state import MesoState
@@ -110,9 +109,9 @@ class _Geometry:
         self.nbr = cfg.nbr
         self.zig = cfg.index[(0, 0)]
         self.land = [c for c in state.placed if tile[c] != VOLCANO]
-        self.memo: dict[tuple[bool, frozenset[int]], list[int]] = {}
+        self.memo: dict[tuple[bool, tuple[int, ...]], list[int]] = {}
 
-    def dist(self, targets: frozenset[int], loaded: bool) -> list[int]:
+    def dist(self, targets: tuple[int, ...], loaded: bool) -> list[int]:
         key = (loaded, targets)
         hit = self.memo.get(key)
         if hit is not None:
@@ -167,84 +166,105 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
     hut_owner = state.hut_owner
     hut_off = state.hut_off
     holy = state.holy
+    wood = state.wood
+    stone = state.stone
     where = state.where
-    zig = geo.zig
-    to_zig = geo.dist(frozenset((zig,)), True)
-    # places the builders look for (R5.1, R5.2), public, so shared by every seat
+    dist = geo.dist
+    to_zig = dist((geo.zig,), True)
+    # one pass over the table: the places builders look for (R5.1, R5.2), loose resources,
+    # and per seat its huts still holding an offering and its holy places
     room: list[int] = []  # plains with room for a hut
     empty_plains: list[int] = []  # plains with no hut and no holy place
+    wood_piles: list[int] = []
+    stone_piles: list[int] = []
+    huts_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (cell, offering)
+    holy_of: list[list[int]] = [[] for _ in range(n)]
     for c in geo.land:
-        if tile[c] != PLAINS or holy[c] >= 0:
+        if wood[c]:
+            wood_piles.append(c)
+        if stone[c]:
+            stone_piles.append(c)
+        h = holy[c]
+        if h >= 0:
+            if h < n:
+                holy_of[h].append(c)
             continue
-        huts = (hut_owner[2 * c] >= 0) + (hut_owner[2 * c + 1] >= 0)
-        if huts < 2:
+        if tile[c] != PLAINS:
+            continue
+        o0 = hut_owner[2 * c]
+        o1 = hut_owner[2 * c + 1]
+        if o0 < 0 or o1 < 0:
             room.append(c)
-        if not huts:
-            empty_plains.append(c)
-    to_room = geo.dist(frozenset(room), True)
-    to_empty = geo.dist(frozenset(empty_plains), True)
-    wood_piles = frozenset(c for c in geo.land if state.wood[c])
-    stone_piles = frozenset(c for c in geo.land if state.stone[c])
+            if o0 < 0 and o1 < 0:
+                empty_plains.append(c)
+        if o0 >= 0 and hut_off[2 * c] >= 0:
+            huts_of[o0].append((c, hut_off[2 * c]))
+        if o1 >= 0 and hut_off[2 * c + 1] >= 0:
+            huts_of[o1].append((c, hut_off[2 * c + 1]))
+    to_room = dist(tuple(room), True)
+    to_empty = dist(tuple(empty_plains), True)
     values = []
     for p in range(n):
         here = where[p]
         m = state.mem[p]
         delivered = state.delivered[p]
         v = w.delivered * len(delivered)
-        left = [o for o in range(4) if o not in delivered]
-        need_mana = sum(OFFERING_VALUES[o] for o in left)
-        need_limit = max((OFFERING_VALUES[o] for o in left), default=0)
+        need_mana = 0
+        need_limit = 0
+        for o in range(4):
+            if o not in delivered:
+                value = OFFERING_VALUES[o]
+                need_mana += value
+                need_limit = value
         mana = state.mana[p]
-        v += w.mana * min(mana, need_mana) + w.limit * min(state.limit[p], need_limit)
-        # offerings under own huts, and own huts still holding one (errands)
-        own_huts: list[int] = []
-        for c in geo.land:
-            for i in (2 * c, 2 * c + 1):
-                if hut_owner[i] == p and hut_off[i] >= 0:
-                    v += w.under_hut + w.cheap_first * (7 - OFFERING_VALUES[hut_off[i]])
-                    own_huts.append(c)
+        limit = state.limit[p]
+        v += w.mana * min(mana, need_mana) + w.limit * min(limit, need_limit)
+        # offerings under own huts (their huts are errands: take them)
+        own_huts = huts_of[p]
+        for _, o in own_huts:
+            v += w.under_hut + w.cheap_first * (7 - OFFERING_VALUES[o])
         # holy places: own ones, and those an own member stands on (R6.1)
         unmanned: list[int] = []
-        for c in geo.land:
-            if holy[c] == p:
-                v += w.holy
-                if c in here:
-                    if mana < need_mana:
-                        v += w.manned
-                else:
-                    unmanned.append(c)
+        for c in holy_of[p]:
+            v += w.holy
+            if c in here:
+                if mana < need_mana:
+                    v += w.manned
+            else:
+                unmanned.append(c)
         v += w.card * sum(state.hands[p])
-        stones_wanted = max(0, need_limit - state.limit[p])
+        stones_wanted = max(0, need_limit - limit)
         huts_wanted = min(state.hut_supply[p], sum(state.off_supply[p]))
-        holy_wanted = state.holy_supply[p] > 0 and (
-            not stones_wanted or state.holy_supply[p] == HOLY_PLACES)
-        wood_wanted = huts_wanted > 0
+        holy_left = state.holy_supply[p]
+        holy_wanted = holy_left > 0 and (not stones_wanted or holy_left == HOLY_PLACES)
         errands: list[list[int]] = []
         if own_huts:
-            errands.append(geo.dist(frozenset(own_huts), False))
+            errands.append(dist(tuple(c for c, _ in own_huts), False))
         if unmanned:
-            errands.append(geo.dist(frozenset(unmanned), False))
-        if wood_wanted and wood_piles:
-            errands.append(geo.dist(wood_piles, False))
+            errands.append(dist(tuple(unmanned), False))
+        if huts_wanted and wood_piles:
+            errands.append(dist(tuple(wood_piles), False))
         if (stones_wanted or holy_wanted) and stone_piles:
-            errands.append(geo.dist(stone_piles, False))
+            errands.append(dist(tuple(stone_piles), False))
         stone_jobs: list[float] = []
         wood_jobs: list[float] = []
         for c, count in here.items():
             v += w.member * count
             base = c * ALL_KINDS
             for f in (0, FLAG):
-                empty = m[base + EMPTY + f]
+                row = base + f
+                empty = m[row + EMPTY]
                 if empty and errands:
                     d = min(e[c] for e in errands)
                     v += empty * max(0.0, w.errand - w.errand_step * d)
-                for _ in range(m[base + WOOD + f]):
-                    if wood_wanted:
-                        job = w.wood_hut - w.load_step * to_room[c]
-                        if to_room[c] == 0 and count >= 2:
-                            job += w.ready
-                        wood_jobs.append(job)
-                for _ in range(m[base + STONE + f]):
+                carriers = m[row + WOOD]
+                if carriers and huts_wanted:
+                    job = w.wood_hut - w.load_step * to_room[c]
+                    if to_room[c] == 0 and count >= 2:
+                        job += w.ready
+                    wood_jobs.extend([job] * carriers)
+                carriers = m[row + STONE]
+                if carriers:
                     best = 0.0
                     if stones_wanted:
                         best = w.stone_zig - w.load_step * to_zig[c]
@@ -254,17 +274,19 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
                                 o != p and c in where[o] for o in range(n)):
                             job += w.ready
                         best = max(best, job)
-                    stone_jobs.append(best)
+                    stone_jobs.extend([best] * carriers)
                 for b in range(OFFER0, KINDS):
-                    carried = m[base + b + f]
+                    carried = m[row + b]
                     if carried:
                         value = OFFERING_VALUES[b - OFFER0]
                         v += carried * (w.carried - w.carried_step * to_zig[c]
                                         + (w.payable if mana >= value else 0.0))
         # carriers beyond what the jobs need add nothing (the best ones do the jobs)
-        stone_jobs.sort(reverse=True)
-        v += sum(max(0.0, j) for j in stone_jobs[:stones_wanted + holy_wanted])
-        wood_jobs.sort(reverse=True)
-        v += sum(max(0.0, j) for j in wood_jobs[:huts_wanted])
+        if stone_jobs:
+            stone_jobs.sort(reverse=True)
+            v += sum(max(0.0, j) for j in stone_jobs[:stones_wanted + holy_wanted])
+        if wood_jobs:
+            wood_jobs.sort(reverse=True)
+            v += sum(max(0.0, j) for j in wood_jobs[:huts_wanted])
         values.append(v)
     return values
