@@ -80,7 +80,7 @@ class MesoOptions(BaseModel):
     #: R7.12 variant 6.2: played cards leave the game; no reshuffle
     single_use_cards: bool = False
     #: R9.1 turn cap for simulations; 0 = none. A capped game has no winner by the rules.
-    max_turns: int = 40
+    max_turns: int = 360
     #: R9.2 free steps (pick up, drop, swap, steal, take offering) allowed per turn
     free_actions_per_turn: int = 12
     #: R9.3 radius of the table: no tile may lie farther than this from the ziggurat

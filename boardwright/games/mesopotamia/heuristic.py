@@ -237,50 +237,48 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
         huts_wanted = min(state.hut_supply[p], sum(state.off_supply[p]))
         holy_left = state.holy_supply[p]
         holy_wanted = holy_left > 0 and (not stones_wanted or holy_left == HOLY_PLACES)
-        errands: list[list[int]] = []
-        if own_huts:
-            errands.append(dist(tuple(c for c, _ in own_huts), False))
-        if unmanned:
-            errands.append(dist(tuple(unmanned), False))
-        if huts_wanted and wood_piles:
-            errands.append(dist(tuple(wood_piles), False))
-        if (stones_wanted or holy_wanted) and stone_piles:
-            errands.append(dist(tuple(stone_piles), False))
+        # an empty-handed member's errands; one search from all of them gives the nearest
+        errands: list[int] = [c for c, _ in own_huts] + unmanned
+        if huts_wanted:
+            errands += wood_piles
+        if stones_wanted or holy_wanted:
+            errands += stone_piles
+        to_errand = dist(tuple(errands), False) if errands else None
         stone_jobs: list[float] = []
         wood_jobs: list[float] = []
         for c, count in here.items():
             v += w.member * count
             base = c * ALL_KINDS
-            for f in (0, FLAG):
-                row = base + f
-                empty = m[row + EMPTY]
-                if empty and errands:
-                    d = min(e[c] for e in errands)
-                    v += empty * max(0.0, w.errand - w.errand_step * d)
-                carriers = m[row + WOOD]
-                if carriers and huts_wanted:
-                    job = w.wood_hut - w.load_step * to_room[c]
-                    if to_room[c] == 0 and count >= 2:
+            row = m[base:base + ALL_KINDS]
+            if row[FLAG] or row[FLAG + WOOD] or row[FLAG + STONE] or any(row[FLAG + OFFER0:]):
+                row = [x + y for x, y in zip(row[:FLAG], row[FLAG:], strict=True)]
+            empty = row[EMPTY]
+            if empty and to_errand is not None:
+                v += empty * max(0.0, w.errand - w.errand_step * to_errand[c])
+            carriers = row[WOOD]
+            if carriers and huts_wanted:
+                job = w.wood_hut - w.load_step * to_room[c]
+                if to_room[c] == 0 and count >= 2:
+                    job += w.ready
+                wood_jobs.extend([job] * carriers)
+            carriers = row[STONE]
+            if carriers:
+                best = 0.0
+                if stones_wanted:
+                    best = w.stone_zig - w.load_step * to_zig[c]
+                if holy_wanted:
+                    job = w.stone_holy - w.load_step * to_empty[c]
+                    if to_empty[c] == 0 and count >= 2 and not any(
+                            o != p and c in where[o] for o in range(n)):
                         job += w.ready
-                    wood_jobs.extend([job] * carriers)
-                carriers = m[row + STONE]
-                if carriers:
-                    best = 0.0
-                    if stones_wanted:
-                        best = w.stone_zig - w.load_step * to_zig[c]
-                    if holy_wanted:
-                        job = w.stone_holy - w.load_step * to_empty[c]
-                        if to_empty[c] == 0 and count >= 2 and not any(
-                                o != p and c in where[o] for o in range(n)):
-                            job += w.ready
-                        best = max(best, job)
-                    stone_jobs.extend([best] * carriers)
-                for b in range(OFFER0, KINDS):
-                    carried = m[row + b]
-                    if carried:
-                        value = OFFERING_VALUES[b - OFFER0]
-                        v += carried * (w.carried - w.carried_step * to_zig[c]
-                                        + (w.payable if mana >= value else 0.0))
+                    best = max(best, job)
+                stone_jobs.extend([best] * carriers)
+            for b in range(OFFER0, KINDS):
+                carried = row[b]
+                if carried:
+                    value = OFFERING_VALUES[b - OFFER0]
+                    v += carried * (w.carried - w.carried_step * to_zig[c]
+                                    + (w.payable if mana >= value else 0.0))
         # carriers beyond what the jobs need add nothing (the best ones do the jobs)
         if stone_jobs:
             stone_jobs.sort(reverse=True)
