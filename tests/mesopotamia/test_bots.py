@@ -133,3 +133,4 @@ def test_the_policy_plays_legal_moves_to_the_end() -> None:
             assert action in s.legal_actions()
             s.apply(action)
     assert s.phase == rules.OVER
+

@@ -13,6 +13,7 @@ Used only on worlds an agent sampled itself.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 
 from .data import (
     ALL_KINDS,
@@ -37,12 +38,20 @@ FEW_MEMBERS = 4
 
 
 def rollout_action(state: MesoState, rng: random.Random) -> int:
-    legal = state.legal_actions_cached()
+    legal = state.legal_actions_cached()  # kept: `apply` checks the action against it
     if len(legal) == 1:
         return legal[0]
+    phase = state.phase
+    if phase in (MOVE, ACTION):
+        # the ids are sorted and the cards' blocks come last (R3.2 cards in these phases): the
+        # policy plays only Focus Stone, and skipping Teleport's and Wrath's many targets (R7.6,
+        # R7.7) keeps a rollout step cheap
+        starts = state.cfg.starts
+        focus = starts["play"] + FOCUS_STONE
+        cut = bisect_left(legal, starts["play"])
+        legal = legal[:cut] + ([focus] if focus in legal[cut:cut + 8] else [])
     if rng.random() < EPSILON:
         return rng.choice(legal)
-    phase = state.phase
     if phase == MOVE:
         return _movement(state, legal, rng)
     if phase in (ACTION, BUILD, HOLY, BREED):
