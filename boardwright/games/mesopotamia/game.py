@@ -52,6 +52,11 @@ class MesoGame(Game):
     #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
     #: steps (about 30 choices each), so two steps, not the default four (30^3 evaluations)
     greedy_turn_steps = 2
+    #: ISMCTS: a leaf is judged once the rollout policy has finished the mover's turn (a
+    #: position in the middle of a turn hides what its action and mana phases bring), at 200
+    #: iterations a move; docs/strength-mesopotamia.md has the measurements
+    search_defaults: Mapping[str, float] = MappingProxyType(
+        {"finish_turn": 1, "iterations": 200})
     #: R9.1: people play the printed game, to its end; only bots' games need the turn cap
     table_options: Mapping[str, Any] = MappingProxyType({"max_turns": 0})
 
