@@ -64,26 +64,31 @@ class Weights:
     manned: float = 3.0
     #: a member on the table (R5.3)
     member: float = 1.0
-    #: a card in hand (R7)
-    card: float = 0.6
+    #: a card in hand (R7); less than two steps toward a job (2 x `errand_step`), or ending the
+    #: movement to draw one would always beat walking toward a far job (greedy looks two steps)
+    card: float = 0.25
     #: a stone carrier while the limit is below what the offerings need (R4.4), and per step
     #: it still has to go to the ziggurat
-    stone_zig: float = 3.5
+    stone_zig: float = 3.8
     #: a stone carrier that can build a holy place (R5.2): an empty plains, a second member;
     #: only the first holy place, until the limit is what the offerings need (stone is scarce:
     #: only quarries bring it, R4.10, and a limit too low for the dearest offering loses)
-    stone_holy: float = 2.0
+    stone_holy: float = 3.0
     #: a wood carrier while huts and offerings are left (R5.1): a plains with room
-    wood_hut: float = 2.5
+    wood_hut: float = 3.5
     #: less per step a carrier still has to walk
-    load_step: float = 0.4
+    load_step: float = 0.2
     #: extra when the carrier stands where it builds with a second own member (the action's
     #: condition, R5.1 / R5.2)
     ready: float = 1.5
+    #: less for a carrier whose load no job needs (it could as well drop it): without it, picking
+    #: such a load up and dropping it again would be free moves worth nothing, taken at random
+    idle_load: float = 0.05
     #: an empty-handed member's errand (an own offering to take, an unmanned holy place, wood or
-    #: stone to fetch, a plains to build on), and less per step
-    errand: float = 1.0
-    errand_step: float = 0.25
+    #: stone to fetch, a plains with room to build on), and less per step; each errand takes as
+    #: many members as it has things to do (two members beside one stone: one errand)
+    errand: float = 1.8
+    errand_step: float = 0.15
     #: the value of winning (R8)
     win: float = 200.0
 
@@ -91,7 +96,7 @@ class Weights:
 SHIPPED = Weights()
 
 #: a step count for "no such place on the table" and for anything farther away
-FAR = 6
+FAR = 12
 
 
 class _Geometry:
@@ -203,6 +208,8 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
             huts_of[o1].append((c, hut_off[2 * c + 1]))
     to_room = dist(tuple(room), True)
     to_empty = dist(tuple(empty_plains), True)
+    wood_units = sum(wood[c] for c in wood_piles)
+    stone_units = sum(stone[c] for c in stone_piles)
     values = []
     for p in range(n):
         here = where[p]
@@ -223,9 +230,14 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
         own_huts = huts_of[p]
         for _, o in own_huts:
             v += w.under_hut + w.cheap_first * (7 - OFFERING_VALUES[o])
-        # holy places: own ones, and those an own member stands on (R6.1)
+        # holy places: own ones, and those an own member stands on (R6.1); while the limit is
+        # below the dearest offering only the first counts, so that stone goes to the ziggurat
+        # (only quarries bring stone, R4.10: a limit left short never reaches the 7)
+        stones_wanted = max(0, need_limit - limit)
         unmanned: list[int] = []
-        for c in holy_of[p]:
+        for i, c in enumerate(holy_of[p]):
+            if stones_wanted and i:
+                continue
             v += w.holy
             if c in here:
                 if mana < need_mana:
@@ -233,29 +245,23 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
             else:
                 unmanned.append(c)
         v += w.card * sum(state.hands[p])
-        stones_wanted = max(0, need_limit - limit)
         huts_wanted = min(state.hut_supply[p], sum(state.off_supply[p]))
         holy_left = state.holy_supply[p]
         holy_wanted = holy_left > 0 and (not stones_wanted or holy_left == HOLY_PLACES)
-        # an empty-handed member's errands; one search from all of them gives the nearest
-        errands: list[int] = [c for c, _ in own_huts] + unmanned
-        if huts_wanted:
-            errands += wood_piles
-        if stones_wanted or holy_wanted:
-            errands += stone_piles
-        to_errand = dist(tuple(errands), False) if errands else None
         stone_jobs: list[float] = []
         wood_jobs: list[float] = []
+        wood_carriers = 0
+        empties: dict[int, int] = {}
         for c, count in here.items():
             v += w.member * count
             base = c * ALL_KINDS
             row = m[base:base + ALL_KINDS]
             if row[FLAG] or row[FLAG + WOOD] or row[FLAG + STONE] or any(row[FLAG + OFFER0:]):
                 row = [x + y for x, y in zip(row[:FLAG], row[FLAG:], strict=True)]
-            empty = row[EMPTY]
-            if empty and to_errand is not None:
-                v += empty * max(0.0, w.errand - w.errand_step * to_errand[c])
+            if row[EMPTY]:
+                empties[c] = row[EMPTY]
             carriers = row[WOOD]
+            wood_carriers += carriers
             if carriers and huts_wanted:
                 job = w.wood_hut - w.load_step * to_room[c]
                 if to_room[c] == 0 and count >= 2:
@@ -279,7 +285,26 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
                     value = OFFERING_VALUES[b - OFFER0]
                     v += carried * (w.carried - w.carried_step * to_zig[c]
                                     + (w.payable if mana >= value else 0.0))
+        if empties:
+            # errands, each with the members it can use: own offerings to take, unmanned holy
+            # places, the wood and stone the jobs still lack, plains with room for the huts
+            wood_short = min(wood_units, huts_wanted - len(wood_jobs))
+            stone_short = min(stone_units, stones_wanted + holy_wanted - len(stone_jobs))
+            errands: list[tuple[list[int], int]] = []
+            if own_huts:
+                errands.append((dist(tuple(c for c, _ in own_huts), False), len(own_huts)))
+            if unmanned:
+                errands.append((dist(tuple(unmanned), False), len(unmanned)))
+            if wood_short > 0:
+                errands.append((dist(tuple(wood_piles), False), wood_short))
+            if stone_short > 0:
+                errands.append((dist(tuple(stone_piles), False), stone_short))
+            if huts_wanted and room:
+                errands.append((dist(tuple(room), False), huts_wanted))
+            v += _errands(empties, errands, w)
         # carriers beyond what the jobs need add nothing (the best ones do the jobs)
+        v -= w.idle_load * (max(0, wood_carriers - huts_wanted)
+                            + max(0, len(stone_jobs) - stones_wanted - holy_wanted))
         if stone_jobs:
             stone_jobs.sort(reverse=True)
             v += sum(max(0.0, j) for j in stone_jobs[:stones_wanted + holy_wanted])
@@ -288,3 +313,26 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
             v += sum(max(0.0, j) for j in wood_jobs[:huts_wanted])
         values.append(v)
     return values
+
+
+def _errands(empties: dict[int, int], errands: list[tuple[list[int], int]],
+             w: Weights) -> float:
+    """The empty-handed members (count per cell) matched to the errands (distances to them,
+    and how many members each can use), nearest first: the sum of what the matched are worth."""
+    offers = []
+    for k, (d, _) in enumerate(errands):
+        for c in empties:
+            value = w.errand - w.errand_step * d[c]
+            if value > 0:
+                offers.append((value, c, k))
+    offers.sort(reverse=True)
+    left = dict(empties)
+    room = [cap for _, cap in errands]
+    total = 0.0
+    for value, c, k in offers:
+        take = min(left[c], room[k])
+        if take > 0:
+            total += value * take
+            left[c] -= take
+            room[k] -= take
+    return total
