@@ -134,3 +134,29 @@ def test_the_policy_plays_legal_moves_to_the_end() -> None:
             s.apply(action)
     assert s.phase == rules.OVER
 
+
+
+def test_two_members_beside_one_stone_make_one_errand_so_picking_it_up_is_progress() -> None:
+    """A limit one short of the 7 offering (R4.4) and a single stone left: the member on it
+    picks it up although a second member waits beside it (a stall of earlier heuristics)."""
+    s = new(2)
+    s.limit[0] = s.mana[0] = 6
+    s.stone[cell(s, *QUARRY)] = 1
+    put(s, 0, QUARRY)
+    put(s, 0, FOREST)
+    assert _lead(_after(s, "pick_up -1,1 stone")) > _lead(s)
+
+
+def test_r4_10_a_second_holy_place_waits_until_the_limit_is_what_the_offerings_need() -> None:
+    s = new(2)
+    lay(s, (2, -1), "plains")
+    lay(s, (2, -2), "plains")
+    s.holy[cell(s, 2, -2)] = 0
+    s.holy_supply[0] -= 1
+    put(s, 0, (2, -2))
+    put(s, 0, (2, -1), "stone")
+    put(s, 0, (2, -1))
+    play(s, "end_movement")
+    assert _lead(_after(s, "holy_place 2,-1")) < _lead(s)  # the stone is worth a limit point
+    s.limit[0] = 7
+    assert _lead(_after(s, "holy_place 2,-1")) > _lead(s)

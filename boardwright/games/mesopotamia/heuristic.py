@@ -287,7 +287,8 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
                                     + (w.payable if mana >= value else 0.0))
         if empties:
             # errands, each with the members it can use: own offerings to take, unmanned holy
-            # places, the wood and stone the jobs still lack, plains with room for the huts
+            # places, the wood and stone the jobs still lack, a plains with room to join each
+            # wood carrier on (R5.1 two members)
             wood_short = min(wood_units, huts_wanted - len(wood_jobs))
             stone_short = min(stone_units, stones_wanted + holy_wanted - len(stone_jobs))
             errands: list[tuple[list[int], int]] = []
@@ -299,8 +300,8 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
                 errands.append((dist(tuple(wood_piles), False), wood_short))
             if stone_short > 0:
                 errands.append((dist(tuple(stone_piles), False), stone_short))
-            if huts_wanted and room:
-                errands.append((dist(tuple(room), False), huts_wanted))
+            if wood_carriers and huts_wanted and room:  # a second member for each hut
+                errands.append((dist(tuple(room), False), min(huts_wanted, wood_carriers)))
             v += _errands(empties, errands, w)
         # carriers beyond what the jobs need add nothing (the best ones do the jobs)
         v -= w.idle_load * (max(0, wood_carriers - huts_wanted)
