@@ -7,12 +7,15 @@ A seat's value adds up what the printed win needs, each thing by how far along i
 - offerings: delivered (R4.5), carried (less per step still to walk to the ziggurat, more once
   the owner has the mana to offer it), under an own hut (R5.1);
 - mana and the mana limit, each only as far as the offerings still to deliver need them (R1.5);
-- holy places, and those with an own member on them, which give mana every turn (R6.1);
+- holy places, and those with an own member on them, which give mana every turn (R6.1); while
+  the limit is short of the dearest offering only the first, since stone is scarce (R4.10);
 - members on the table; cards in hand;
 - each wood or stone carrier by the job it can do (R5.1 a hut, R4.4 the ziggurat, R5.2 a holy
   place), less per step from where it does it, and more when it stands there with a second
-  member (the action can then be taken); each empty-handed member by its best errand (an own
-  offering to take, a holy place to stand on, wood or stone to fetch), less per step.
+  member (the action can then be taken); a load no job needs a little less than nothing;
+- the empty-handed members matched to errands (an own offering to take, a holy place to stand
+  on, the wood or stone the jobs lack, a wood carrier to join), nearest first, each errand taking
+  as many members as it has things to do, less per step.
 
 The numbers are the fields of `Weights`; `bench/mesopotamia_weights.py` duels two sets and
 docs/strength-mesopotamia.md has the measurements behind the shipped ones.
