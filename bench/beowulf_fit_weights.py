@@ -13,7 +13,8 @@ that all seats share does not change who wins):
 
 The last quarter of the games is held out: the report gives, per act, how much of the spread of
 the outcomes the fitted and the shipped weights each explain there (R²), and the fitted weights
-as a `Weights(...)` line. docs/strength.md (sixth session) has the fit behind the shipped ones.
+as a `Weights(...)` line. docs/strength.md, "Evidence: 3- and 4-player weights", has the fit
+behind the shipped ones.
 
     .venv/bin/python bench/beowulf_fit_weights.py --players 2 --games 600
 """

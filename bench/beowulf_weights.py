@@ -7,13 +7,13 @@ with its Wilson 95% interval, the mean margin, and the spread of the margin, whi
 luck there is: with margins spread σ per game, a player must lead by about 0.39σ on average to
 win 65% of games.
 
-Each side is the weights shipped for `--players`, or a preset named first (earlier sessions'
-weights), with any fields replaced (`FIELD=N[,N,...]`, one number per act; a shorter list's
-last number serves the later acts):
+Each side is the weights shipped for `--players`, or a preset named first (`PRESETS`: weight
+sets measured in docs/strength.md), with any fields replaced (`FIELD=N[,N,...]`, one number per
+act; a shorter list's last number serves the later acts):
 
-    .venv/bin/python bench/beowulf_weights.py --a fitted2 --b fifth --deals 150
-    .venv/bin/python bench/beowulf_weights.py --players 4 --b fifth --deals 60
-    .venv/bin/python bench/beowulf_weights.py --a fifth --b fourth unused_diamond=2,1,0.5
+    .venv/bin/python bench/beowulf_weights.py --a fitted2 --b duelled --deals 150
+    .venv/bin/python bench/beowulf_weights.py --players 4 --b duelled --deals 60
+    .venv/bin/python bench/beowulf_weights.py --a duelled --b original unused_diamond=2,1,0.5
     .venv/bin/python bench/beowulf_weights.py --a hand_peril=1.8 --noise 6    # search noise
 """
 
@@ -81,19 +81,26 @@ def _one(task: tuple[Weights, Weights, int, int, int]) -> tuple[float, float]:
     return (seat in winners) / len(winners), returns[seat] - best_other
 
 
-#: the session's term-free weights: only unused figures and the fill share guessed the future
+#: every term but unused figures and the fill share switched off: the future as the original
+#: and the duelled weights guess it
 _TERM_FREE = {"line_discount": (0.0,), "tempo_start": (0.0,), "tempo_end": (0.0,),
               "hand_peril": (0.0,), "hand_special": (0.0,)}
-#: earlier shipped weights by name, so that earlier duels can be run again
+#: weight sets measured in docs/strength.md, by name, so that their duels can be run again
 PRESETS: dict[str, dict[str, tuple[float, ...]]] = {
     "shipped": {},
-    #: the sixth session's least-squares fit for 2 players (hand terms left out), not shipped
+    #: the 2-player least-squares fit, hand terms left out; not shipped (docs/strength.md,
+    #: "Evidence: 2-player weights")
     "fitted2": {"unused_diamond": (3.0, 2.0, 0.5), "tile_fill_share": (0.25, 0.5, 0.25),
                 "line_discount": (0.5, 0.3, 0.55), "tempo_start": (2.0, 2.0, 2.0),
                 "tempo_end": (8.0, 3.5, 3.5), "hand_peril": (0.0,), "hand_special": (0.0,)},
-    "fifth": {"unused_diamond": (3.0, 2.0, 0.5), "tile_fill_share": (0.3,), **_TERM_FREE},
-    "fourth": {"unused_diamond": (2.0, 1.5, 0.5), "tile_fill_share": (0.6,), **_TERM_FREE},
+    #: chosen by greedy-against-greedy duels: the shipped 2-player set, and the one that served
+    #: every player count before the 3-4-player fit (docs/strength.md, "Evidence: 2-player weights")
+    "duelled": {"unused_diamond": (3.0, 2.0, 0.5), "tile_fill_share": (0.3,), **_TERM_FREE},
+    #: the original hand-set weights, before any duel
+    "original": {"unused_diamond": (2.0, 1.5, 0.5), "tile_fill_share": (0.6,), **_TERM_FREE},
 }
+#: earlier names of presets, still accepted so that older commands run unchanged
+PRESET_ALIASES = {"fifth": "duelled", "fourth": "original"}
 
 
 def _weights(overrides: Sequence[str], players: int = 2) -> Weights:
@@ -101,8 +108,9 @@ def _weights(overrides: Sequence[str], players: int = 2) -> Weights:
     overrides (ValueError: what is wrong)."""
     known = [f.name for f in dataclasses.fields(Weights)]
     changes: dict[str, tuple[float, ...]] = {}
-    if overrides and overrides[0] in PRESETS:
-        changes.update(PRESETS[overrides[0]])
+    preset = PRESET_ALIASES.get(overrides[0], overrides[0]) if overrides else None
+    if preset is not None and preset in PRESETS:
+        changes.update(PRESETS[preset])
         overrides = overrides[1:]
     for item in overrides:
         name, sep, numbers = item.partition("=")

@@ -1,17 +1,24 @@
-"""Load bench of the web server: N concurrent matches played over WebSockets on loopback.
+"""Load bench of the web server: concurrent matches played over WebSockets on loopback.
 
-Starts a real `boardwright serve` subprocess on a temporary SQLite file, creates N two-player
-matches whose seats are people, and drives every seat with a client-side random mover (one
-WebSocket per seat, all in this process). It measures each move's round trip (send the move ->
-receive the update with its seq) and, in the same run and on the same server, the round trip of
-a bare WebSocket echo (`/ws/echo`) sent at the same pace. Reports p50/p99 of both and their ratio
-(target: move p99 <= 2x echo p99).
+Starts a real `boardwright serve` subprocess on a temporary SQLite file (without per-address
+limits: every seat is driven from this one address), creates two-player matches whose seats are
+people, and drives every seat with a client-side random mover (one WebSocket per seat, all in
+this process). It measures each move's round trip (send the move -> receive the update with its
+seq) and, in the same run and on the same server, the round trip of a bare WebSocket echo
+(`/ws/echo`) sent at the same pace. Reports p50/p99 of both and their ratios (targets: move p99
+<= 2x echo p99 and move p50 <= 2x echo p50), and the server's resident memory.
 
-    .venv/bin/python bench/load.py --matches 20 --seconds 20
+    .venv/bin/python bench/load.py --matches 200 --seconds 60
     .venv/bin/python bench/load.py --matches 20 --profile /tmp/server.txt   # py-spy, collapsed
+    .venv/bin/python bench/load.py --soak --matches 200 --total 1000 --seconds 1800
+
+`--soak` keeps `--matches` matches going and starts a new one whenever one ends, until
+`--total` have been played to the end (or `--seconds` pass). It samples the server's resident
+memory (VmRSS) as matches end, and reports it once `--baseline-after` matches have ended and
+at the end, with the growth between the two (target: at most 10%).
 
 The report also gives the machine's load average (`os.getloadavg`) at the start and the end:
-the ratio is meaningful only between figures of the same run on the same machine.
+the ratios are meaningful only between figures of the same run on the same machine.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
 
@@ -49,8 +56,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def seat_player(url: str, seat: int, rng: random.Random, stop: float,
-                      rtts: list[float]) -> int:
-    """Play one seat until the match ends or time is up; returns the moves made."""
+                      rtts: list[float]) -> tuple[int, bool]:
+    """Play one seat until the match ends or time is up; returns (moves made, finished)."""
     moves = 0
     async with connect(url, max_size=2**24) as ws:
         pending: tuple[int, float] | None = None
@@ -72,24 +79,26 @@ async def seat_player(url: str, seat: int, rng: random.Random, stop: float,
                 rtts.append(time.perf_counter() - pending[1])
                 pending = None
             if message["status"] == "finished":
-                break
+                return moves, True
             if message["to_move"] == seat and message["legal"] and pending is None:
                 move = rng.choice(message["legal"])
                 pending = (message["seq"] + 1, time.perf_counter())
                 await ws.send(json.dumps({"type": "move", "action": move["text"],
                                           "expect_seq": message["seq"]}))
                 moves += 1
-    return moves
+    return moves, False
 
 
-async def echo_player(url: str, stop: float, rtts: list[float], pause: float) -> None:
+async def echo_player(url: str, stop: float, rtts: list[float], pause: float,
+                      done: asyncio.Event) -> None:
     async with connect(url) as ws:
-        await echo_loop(ws, stop, rtts, pause)
+        await echo_loop(ws, stop, rtts, pause, done)
 
 
-async def echo_loop(ws: ClientConnection, stop: float, rtts: list[float], pause: float) -> None:
+async def echo_loop(ws: ClientConnection, stop: float, rtts: list[float], pause: float,
+                    done: asyncio.Event) -> None:
     payload = json.dumps({"type": "move", "action": "fig 4 B2", "expect_seq": 1})
-    while time.monotonic() < stop:
+    while time.monotonic() < stop and not done.is_set():
         start = time.perf_counter()
         await ws.send(payload)
         await ws.recv()
@@ -97,58 +106,133 @@ async def echo_loop(ws: ClientConnection, stop: float, rtts: list[float], pause:
         await asyncio.sleep(pause)
 
 
-async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+def rss_mb(pid: int) -> float:
+    """The resident memory of process `pid` in MB (Linux /proc)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Tally:
+    """Matches started and played to the end, and the server's memory as they end."""
+
+    def __init__(self, server_pid: int, baseline_after: int) -> None:
+        self.server_pid = server_pid
+        self.baseline_after = baseline_after
+        self.started = 0
+        self.finished = 0
+        self.unfinished = 0
+        self.moves = 0
+        self.baseline_mb: float | None = None
+        self.peak_mb = 0.0
+        self.samples: list[tuple[int, float]] = []
+
+    def ended(self, finished: bool, moves: int) -> None:
+        self.moves += moves
+        if finished:
+            self.finished += 1
+        else:
+            self.unfinished += 1
+        if self.finished % 10 == 0 or self.finished == self.baseline_after:
+            mb = rss_mb(self.server_pid)
+            self.peak_mb = max(self.peak_mb, mb)
+            self.samples.append((self.finished, round(mb, 1)))
+            if self.baseline_mb is None and self.finished >= self.baseline_after:
+                self.baseline_mb = mb
+
+
+async def play_one(api: httpx2.AsyncClient, ws_base: str, rng: random.Random, stop: float,
+                   rtts: list[float], tally: Tally) -> None:
+    r = await api.post("/api/matches", json={
+        "game": "beowulf", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    r.raise_for_status()
+    created = r.json()
+    tally.started += 1
+    results = await asyncio.gather(*[
+        seat_player(f"{ws_base}/ws/matches/{created['match_id']}?token={s['token']}",
+                    s["seat"], random.Random(rng.random()), stop, rtts)
+        for s in created["seats"]])
+    tally.ended(all(done for _, done in results), sum(m for m, _ in results))
+
+
+async def lane(api: httpx2.AsyncClient, ws_base: str, rng: random.Random, stop: float,
+               rtts: list[float], tally: Tally, total: int) -> None:
+    """One match after another until `total` have started or time is up."""
+    while tally.started < total and time.monotonic() < stop:
+        await play_one(api, ws_base, random.Random(rng.random()), stop, rtts, tally)
+
+
+async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     rng = random.Random(args.seed)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as api:
-        tasks: list[asyncio.Task[int]] = []
-        move_rtts: list[float] = []
-        echo_rtts: list[float] = []
-        created = []
-        for i in range(args.matches):
-            r = await api.post("/api/matches", json={
-                "game": "beowulf", "players": 2, "seed": args.seed + i,
-                "seats": [{"kind": "human"}, {"kind": "human"}]})
-            r.raise_for_status()
-            created.append(r.json())
-        print(f"created {len(created)} matches", file=sys.stderr)
+    total = args.total if args.soak else args.matches
+    tally = Tally(server_pid, min(args.baseline_after, total))
+    start_mb = rss_mb(server_pid)
+    move_rtts: list[float] = []
+    echo_rtts: list[float] = []
+    limits = httpx2.Limits(max_connections=args.matches + 10)
+    async with httpx2.AsyncClient(base_url=base, timeout=60, limits=limits) as api:
         stop = time.monotonic() + args.seconds
-        for m in created:
-            for s in m["seats"]:
-                url = f"{ws_base}/ws/matches/{m['match_id']}?token={s['token']}"
-                tasks.append(asyncio.create_task(
-                    seat_player(url, s["seat"], random.Random(rng.random()), stop, move_rtts)))
-        echoes = [asyncio.create_task(echo_player(f"{ws_base}/ws/echo", stop, echo_rtts,
-                                                  args.echo_pause))
-                  for _ in range(args.echo_clients)]
         started = time.monotonic()
-        while not all(t.done() for t in tasks):
-            await asyncio.sleep(2)
-            print(f"  {time.monotonic() - started:5.1f}s: {len(move_rtts)} moves, "
-                  f"{len(echo_rtts)} echoes", file=sys.stderr)
-        moves = sum(t.result() for t in tasks)
+        lanes = [asyncio.create_task(lane(api, ws_base, random.Random(rng.random()), stop,
+                                          move_rtts, tally, total))
+                 for _ in range(args.matches)]
+        done = asyncio.Event()
+        echoes = [asyncio.create_task(echo_player(f"{ws_base}/ws/echo", stop, echo_rtts,
+                                                  args.echo_pause, done))
+                  for _ in range(args.echo_clients)]
+        while not all(t.done() for t in lanes):
+            await asyncio.sleep(5 if args.soak else 2)
+            print(f"  {time.monotonic() - started:6.1f}s: {tally.finished} matches ended, "
+                  f"{len(move_rtts)} moves, {len(echo_rtts)} echoes, server "
+                  f"{rss_mb(server_pid):.0f} MB", file=sys.stderr)
+        for t in lanes:
+            t.result()
+        done.set()
         await asyncio.gather(*echoes)
-        finished = sum(1 for m in (await api.get("/api/matches?status=finished")).json()
-                       if m)
     elapsed = time.monotonic() - started
+    end_mb = rss_mb(server_pid)
     move_p50, move_p99 = percentile(move_rtts, 0.5), percentile(move_rtts, 0.99)
     echo_p50, echo_p99 = percentile(echo_rtts, 0.5), percentile(echo_rtts, 0.99)
-    return {
-        "matches": args.matches, "finished": finished, "moves": moves,
-        "moves_per_second": round(moves / elapsed, 1),
+    result: dict[str, Any] = {
+        "matches": args.matches, "finished": tally.finished, "unfinished": tally.unfinished,
+        "moves": tally.moves, "seconds": round(elapsed, 1),
+        "moves_per_second": round(tally.moves / elapsed, 1),
         "move_rtt_ms": {"p50": round(move_p50 * 1e3, 2), "p99": round(move_p99 * 1e3, 2),
                         "mean": round(statistics.fmean(move_rtts) * 1e3, 2) if move_rtts
                         else None},
         "echo_rtt_ms": {"p50": round(echo_p50 * 1e3, 2), "p99": round(echo_p99 * 1e3, 2)},
+        "p50_ratio": round(move_p50 / echo_p50, 2) if echo_rtts else None,
         "p99_ratio": round(move_p99 / echo_p99, 2) if echo_rtts else None,
+        "server_mb": {"start": round(start_mb, 1), "end": round(end_mb, 1),
+                      "peak": round(max(tally.peak_mb, end_mb), 1)},
     }
+    if args.soak:
+        baseline = tally.baseline_mb
+        result["soak"] = {
+            "total": total, "baseline_after": tally.baseline_after,
+            "baseline_mb": round(baseline, 1) if baseline else None,
+            "growth_after_baseline_pct": round(100 * (end_mb - baseline) / baseline, 1)
+            if baseline else None,
+            "rss_by_matches_ended": tally.samples,
+        }
+    return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--matches", type=int, default=200,
+                        help="matches played at once")
     parser.add_argument("--seconds", type=float, default=30.0,
                         help="stop after this long even if matches are unfinished")
+    parser.add_argument("--soak", action="store_true",
+                        help="start a new match whenever one ends, until --total have ended")
+    parser.add_argument("--total", type=int, default=1000,
+                        help="--soak: matches to play to the end")
+    parser.add_argument("--baseline-after", type=int, default=100,
+                        help="--soak: the memory baseline is taken once this many have ended")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--echo-clients", type=int, default=4)
     parser.add_argument("--echo-pause", type=float, default=0.01)
@@ -160,17 +244,22 @@ def main() -> None:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        # every seat comes from this one address: no per-address limits; enough sockets for
+        # two seats per match, the echo clients and the API client
         server = subprocess.Popen([sys.executable, "-m", "boardwright.cli.main", "serve",
-                                   "--port", str(port), "--db", db, "--bot-workers", "1"])
+                                   "--port", str(port), "--db", db, "--bot-workers", "1",
+                                   "--no-client-limits",
+                                   "--max-connections", str(3 * args.matches + 100),
+                                   "--max-open-matches", str(2 * args.matches + 100)])
         profiler: subprocess.Popen[bytes] | None = None
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 60
             while True:
                 try:
-                    httpx.get(f"{base}/api/games", timeout=1).raise_for_status()
+                    httpx2.get(f"{base}/api/games", timeout=1).raise_for_status()
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     if time.monotonic() > deadline or server.poll() is not None:
                         raise SystemExit("server did not start") from None
                     time.sleep(0.2)
@@ -180,7 +269,7 @@ def main() -> None:
                     [str(Path(sys.executable).with_name("py-spy")), "record", "--pid",
                      str(server.pid), "--format", "raw", "--rate", "200", "--duration",
                      str(int(args.seconds)), "--output", args.profile, "--nonblocking"])
-            result = asyncio.run(run(args, base))
+            result = asyncio.run(run(args, base, server.pid))
             if profiler is not None:
                 profiler.wait(timeout=120)
         finally:

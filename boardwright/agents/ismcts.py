@@ -8,7 +8,8 @@ heuristic. Rewards are per seat in [0, 1]: how much each seat's heuristic lead o
 opponent grew since the search's start, squashed (at the end of the game, half for the win and
 half for that margin), so every seat maximises its own result (max^n).
 
-Seven switches and a weight change the tree's shape (docs/strength.md has their measurements).
+Seven switches and a weight change the tree's shape (their measurements: docs/strength.md,
+"Evidence: tree shape" and "Measured and found not to help").
 All are off unless the game's `search_defaults` or the agent's spec turns them on; Beowulf turns
 on the first three, the combination measured strongest there:
 - `finish_turn=1`: a leaf in the middle of the mover's compound move (a tile drawn, not yet placed)

@@ -198,6 +198,7 @@ def run_table(
     rng_chance = chance_rng(seed)
     rngs = [agent_rng(seed, s) for s in range(players)]
     last_human: int | None = None
+    last_decider: int | None = None
     while (actor := table.state.current_player()) != TERMINAL:
         if actor == CHANCE:
             table.apply(actor, sample_chance(table.state.chance_outcomes(), rng_chance))
@@ -213,11 +214,13 @@ def run_table(
                 return table
             if choice >= 0:
                 table.apply(actor, choice)
+            last_decider = actor
             continue
         agent = agents[actor]
-        if agent.name != "random":
+        if agent.name != "random" and actor != last_decider:  # once a turn, not every step
             note = table.text("cli.thinking", player=player_label(actor), agent=agent.name)
             console.print(f"[dim]{note}[/dim]")
+        last_decider = actor
         action = agent.choose(game, actor, table.state.view(actor),
                               table.state.legal_actions(), rngs[actor])
         table.apply(actor, action)
@@ -239,6 +242,9 @@ def print_final(game: Game, state: State, seats: Sequence[str], lang: str,
     if not state.is_terminal():
         return
     console.print(f"[bold]{text('cli.game_over')}[/bold]")
+    ending = state.ending()
+    if ending is not None:
+        console.print(game.describe_ending(ending, lang))
     out = RichTable(title=text("cli.final_scores"))
     out.add_column(text("cli.seat"))
     out.add_column(text("cli.agent"))

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from boardwright.engine import registry
-from boardwright.engine.errors import BoardwrightError
+from boardwright.engine.errors import BadConfig, BoardwrightError
 from boardwright.engine.i18n import engine_text
 
 app = typer.Typer(
@@ -30,6 +30,14 @@ err_console = Console(stderr=True)
 def _fail(exc: BoardwrightError) -> None:
     err_console.print(f"[red]error:[/red] {exc.message}")
     raise typer.Exit(2)
+
+
+def _check_language(game: Any, lang: str) -> None:
+    """Refuse a language the game has no words in (naming the ones it has)."""
+    if lang not in game.info.languages:
+        raise BadConfig(engine_text()("cli.bad_lang", lang=lang, game=game.info.title,
+                                      languages=", ".join(game.info.languages)),
+                        code="bad_language")
 
 
 def parse_options(pairs: list[str] | None, options_json: str | None) -> dict[str, Any]:
@@ -90,11 +98,12 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id (see `boardwright list`).")],
     players: Annotated[int | None, typer.Option(help="Number of players (default: seats).")]
     = None,
-    seats: Annotated[str, typer.Option(help="Comma list per seat: human or an agent name.")]
-    = "human,random",
+    seats: Annotated[str | None, typer.Option(
+        help="Comma list per seat: human or an agent name (default: you against random "
+             "players, as many as the game needs).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for chance and agents (default: random).")]
     = None,
-    lang: Annotated[str, typer.Option(help="Language: en, hu, cs.")] = "en",
+    lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",
     save: Annotated[Path | None, typer.Option(help="Write the game record here as you play.")]
     = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option key=value (repeatable).")]
@@ -107,13 +116,22 @@ def play(
     """Play in the terminal: you and any agents, hot-seat for several humans."""
     from .human import run_table
 
-    names = [s.strip() for s in seats.split(",") if s.strip()]
-    count = players if players is not None else len(names)
+    try:
+        chosen = registry.get(game)
+        _check_language(chosen, lang)
+    except BoardwrightError as exc:
+        _fail(exc)
+    if seats is None:
+        count = players if players is not None else max(2, chosen.info.min_players)
+        names = ["human"] + ["random"] * (count - 1)
+    else:
+        names = [s.strip() for s in seats.split(",") if s.strip()]
+        count = players if players is not None else len(names)
     if len(names) != count:
         err_console.print(engine_text(lang)("cli.bad_seats", players=count, count=len(names)))
         raise typer.Exit(2)
     try:
-        run_table(registry.get(game), count, names, seed=seed, lang=lang, save=save,
+        run_table(chosen, count, names, seed=seed, lang=lang, save=save,
                   options=parse_options(option, options), console=console, think=think)
     except BoardwrightError as exc:
         _fail(exc)
@@ -122,7 +140,7 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON) written by play or simulate.")],
-    lang: Annotated[str, typer.Option(help="Language: en, hu, cs.")] = "en",
+    lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",
     seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it "
                                                   "(default: as a spectator).")] = None,
     board: Annotated[bool, typer.Option(help="Show the board after every action.")] = False,
@@ -135,6 +153,7 @@ def replay(
     try:
         record = GameRecord.load(file)
         game = registry.get(record.game)
+        _check_language(game, lang)
         if seat is not None and not 0 <= seat < record.players:
             raise typer.BadParameter(f"--seat must be 0..{record.players - 1}")
         final = print_replay(game, record, seat, lang, board, console)
@@ -321,20 +340,42 @@ def serve(
     bot_max_iterations: Annotated[int, typer.Option(
         help="Refuse bot seats that would search more ISMCTS iterations per move.")] = 5000,
     bot_max_seconds: Annotated[float, typer.Option(
-        help="Refuse bot seats that would think longer per move (seconds).")] = 10.0,
+        help="Refuse bot seats that would think longer per move (seconds); a search stops "
+             "after this long, and a worker that has not answered 5 s later is replaced.")
+    ] = 10.0,
+    max_connections: Annotated[int, typer.Option(
+        help="Sockets open at once (HTTP and WebSocket); more are closed at once.")] = 1000,
+    request_timeout: Annotated[float, typer.Option(
+        help="Seconds a client has to send a whole request.")] = 10.0,
+    matches_per_client: Annotated[int, typer.Option(
+        help="Open or bot-only matches one address may have at once.")] = 5,
+    max_open_matches: Annotated[int, typer.Option(
+        help="Open or bot-only matches of all clients together.")] = 1000,
+    open_match_hours: Annotated[float, typer.Option(
+        help="Hours an open match waits for its people before it expires.")] = 24.0,
+    no_client_limits: Annotated[bool, typer.Option(
+        "--no-client-limits", help="No per-address rates or caps (a load bench drives "
+                                   "hundreds of seats from one address); sizes and "
+                                   "timeouts still hold.")] = False,
 ) -> None:
     """Run the web server: lobby at http://HOST:PORT/, matches over HTTP and WebSocket.
 
-    Unfinished matches in the database continue where they stopped.
+    Unfinished matches in the database continue where they stopped. The limits a public
+    server puts on its clients are listed in docs/web-protocol.md.
     """
-    import uvicorn
-
     from boardwright.server.app import create_app
     from boardwright.server.bots import BotBudget, BotPool
+    from boardwright.server.limits import Limits
+    from boardwright.server.run import serve as run_server
 
-    pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds))
+    limits = Limits(max_connections=max_connections, request_timeout=request_timeout,
+                    matches_per_client=matches_per_client, max_open_matches=max_open_matches,
+                    open_match_seconds=open_match_hours * 3600,
+                    per_client=not no_client_limits)
+    pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
+                                          bot_max_seconds + 5.0))
     try:
-        uvicorn.run(create_app(db, bots=pool), host=host, port=port, log_level="warning")
+        run_server(create_app(db, bots=pool, limits=limits), host, port, limits)
     finally:
         pool.shutdown()
 

@@ -14,9 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .events import Event
+
+if TYPE_CHECKING:
+    from .observation import Observer
 
 JSON = Any
 View = dict[str, Any]
@@ -28,6 +31,40 @@ TERMINAL = -2
 
 #: why a game ended (`State.ended_by`): its printed ending, a cap on its length, a stall rule
 ENDED_BY = ("rule", "cap", "stall")
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a finished game ended and why its winners won, for end screens and records."""
+
+    #: one of `ENDED_BY`: the printed ending, a cap on the game's length, a stall rule
+    by: str
+    #: the game's own name for the ending ("bosses", "runes", "acts"): message key `end.<reason>`
+    reason: str
+    #: what the seats were ranked by at the end, in order ("gold", "chips"); empty where the
+    #: ending itself names the winner (the first to deliver four offerings)
+    ranking: tuple[str, ...] = ()
+    #: the first criterion of `ranking` on which the winners beat every other seat; None when
+    #: nothing was ranked or every seat tied on everything
+    decided_by: str | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"by": self.by, "reason": self.reason, "ranking": list(self.ranking),
+                "decided_by": self.decided_by}
+
+
+def ranked_ending(by: str, reason: str, ranking: tuple[str, ...],
+                  keys: Sequence[Sequence[float]], winners: Sequence[int]) -> Ending:
+    """An ending decided by ranking the seats on `keys` (one tuple per seat, in `ranking`'s
+    order): `decided_by` is the first criterion on which the winners beat the best other seat."""
+    others = [k for seat, k in enumerate(keys) if seat not in winners]
+    decided = None
+    if winners and others:
+        best_other = max(tuple(k) for k in others)
+        mine = tuple(keys[winners[0]])
+        decided = next((name for name, a, b in zip(ranking, mine, best_other, strict=True)
+                        if a != b), None)
+    return Ending(by, reason, ranking, decided)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +80,11 @@ class OptionInfo:
     #: the option can end a game before its printed end (a round cap, a stall rule): a safety
     #: valve for bots' games, off (0) at every table with people unless they choose it
     cap: bool = False
+    #: the values a text option may take (empty: any text the game accepts)
+    choices: tuple[str, ...] = ()
+    #: bounds of a number option, where the game sets them
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +100,17 @@ class GameInfo:
     max_actions: int
     options: tuple[OptionInfo, ...] = field(default_factory=tuple)
     languages: tuple[str, ...] = ("en", "hu")
+    #: player counts a variant allows: (count, the boolean option that allows it), e.g. Feinde's
+    #: 2 players with `allow_two_players`; a lobby offers them and switches the option on
+    variant_players: tuple[tuple[int, str], ...] = ()
 
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def options_for_players(self, players: int) -> dict[str, JSON]:
+        """The options a player count needs: `{option: True}` for a variant's count, else {}."""
+        return {name: True for count, name in self.variant_players if count == players}
 
 
 class State(ABC):
@@ -146,6 +195,12 @@ class State(ABC):
         """
         return "rule" if self.is_terminal() else None
 
+    def ending(self) -> Ending | None:
+        """How the game ended and why its winners won; None while it runs. A game overrides it
+        to name its endings and the ranking that chose its winners."""
+        by = self.ended_by()
+        return None if by is None else Ending(by, "end")
+
     def rounds_played(self) -> int | None:
         """How many rounds the game has begun (every seat's turn once is a round), for reports
         of game length; None for a game that counts no rounds (the driver counts turns then)."""
@@ -207,6 +262,17 @@ class Game(ABC):
         """The action a fast rollout plays (default: uniform among the legal actions)."""
         return rng.choice(state.legal_actions())
 
+    def observer(self, players: int, options: Mapping[str, JSON] | None = None
+                 ) -> Observer | None:
+        """The game's structured observation for one configuration: named fields of fixed
+        shapes filled from a seat's view (see `observation.py`), or None when the game declares
+        none (researchers' adapters then hash the view). The default imports the module
+        `observation` beside the game's own module and calls its `observer(players, options)`.
+        """
+        from .observation import find_observer
+
+        return find_observer(self, players, options)
+
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         """The action in words for a person (defaults to the short notation).
 
@@ -221,6 +287,35 @@ class Game(ABC):
     def render(self, view: View, lang: str = "en") -> Any:
         """A terminal rendering (a rich renderable or text) of a view: never of a full state."""
         return str(view)
+
+    def option_texts(self, lang: str = "en") -> dict[str, dict[str, Any]]:
+        """Each option's label and plain help for people, and a label per choice, from the
+        game's catalogue (`option.<name>`, `option.<name>.help`, `option.<name>.<choice>`);
+        the option's name, its rules help and the choice itself where a text is missing."""
+        from .i18n import Catalogue
+
+        own = Catalogue(type(self).__module__.rpartition(".")[0], lang)
+
+        def text(key: str, fallback: str) -> str:
+            return own(key) if own.has(key) else fallback
+
+        return {o.name: {"label": text(f"option.{o.name}", o.name),
+                         "help": text(f"option.{o.name}.help", o.help),
+                         "choices": {c: text(f"option.{o.name}.{c}", c) for c in o.choices}}
+                for o in self.info.options}
+
+    def describe_ending(self, ending: Ending, lang: str = "en") -> str:
+        """The ending in words: the game's `end.<reason>` and `end.decided.<criterion>` texts
+        from its own catalogue, else the engine's words for a rule, cap or stall ending."""
+        from .i18n import Catalogue, engine_text
+
+        own = Catalogue(type(self).__module__.rpartition(".")[0], lang)
+        key = f"end.{ending.reason}"
+        words = own(key) if own.has(key) else engine_text(lang)(f"ending.over.{ending.by}")
+        decided = f"end.decided.{ending.decided_by}"
+        if ending.decided_by is not None and own.has(decided):
+            words += " " + own(decided)
+        return words
 
 
 def legal_sorted(actions: Sequence[int]) -> bool:

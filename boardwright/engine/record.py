@@ -37,8 +37,8 @@ class GameRecord(BaseModel):
     actions: list[str] = Field(default_factory=list)
     returns: list[float] | None = None
     winners: list[int] | None = None
-    #: why the game ended (`State.ended_by`): "rule", "cap" or "stall"; None while unfinished
-    ended_by: str | None = None
+    #: how the game ended and why its winners won (`State.ending`); None while unfinished
+    ending: dict[str, Any] | None = None
 
     def dumps(self) -> str:
         """Canonical JSON text (sorted keys), identical for identical games."""
@@ -80,10 +80,11 @@ def new_record(game: Game, state: State, *, options: dict[str, Any] | None = Non
 
 
 def close_record(record: GameRecord, state: State) -> None:
-    """Write a finished game's outcome into its record: scores, winners and why it ended."""
+    """Write a finished game's outcome into its record: scores, winners, how it ended."""
     record.returns = state.returns()
     record.winners = state.winners()
-    record.ended_by = state.ended_by()
+    ending = state.ending()
+    record.ending = None if ending is None else ending.to_json()
 
 
 def replay_steps(record: GameRecord, game: Game) -> Iterator[tuple[State, str | None]]:

@@ -8,29 +8,35 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sys
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnected
 
 from boardwright.agents import AGENTS
 from boardwright.engine import registry
+from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
 from .bots import BotPool
 from .catalogue import merged_catalogue
+from .guard import Guard, install_error_handlers
+from .limits import ClientLimits, Limits, TokenBucket, client_address
 from .lobby import Lobby
 from .matches import Connection
+from .rules_page import rules_page
 from .schemas import CreateMatch, MoveBody, WsLang, WsMessage, WsMove, error_payload
 from .seats import MatchError
 
+log = logging.getLogger("boardwright.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 AGENT_EXAMPLES = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:iterations=500"}
 #: seconds the event loop may hold the GIL while a commit thread waits for it
@@ -54,10 +60,38 @@ def _lang(lang: str) -> str:
     return lang
 
 
+def game_listing(game: Game, lang: str) -> dict[str, Any]:
+    """A game as the lobby offers it: its options with labels and help in `lang`, each in its
+    group (`variant`, `cap` for an early end, `data` for component data), the rules-level help
+    (rule numbers, research words) as `about`, and defaults as a table with people starts."""
+    texts = game.option_texts(lang) if lang in game.info.languages else game.option_texts()
+
+    def group(o: OptionInfo) -> str:
+        structured = o.default is not None and not isinstance(o.default, bool | int | float | str)
+        return "cap" if o.cap else "data" if structured else "variant"
+
+    return {"id": game.info.id, "title": game.info.title, "min_players": game.info.min_players,
+            "max_players": game.info.max_players, "languages": list(game.info.languages),
+            "variant_players": [{"players": n, "option": name}
+                                for n, name in game.info.variant_players],
+            "options": [{"name": o.name, "default": game.table_options.get(o.name, o.default),
+                         "label": texts[o.name]["label"], "help": texts[o.name]["help"],
+                         "about": o.help, "group": group(o), "cap": o.cap,
+                         "choices": [{"value": c, "label": label}
+                                     for c, label in texts[o.name]["choices"].items()],
+                         "min": o.minimum, "max": o.maximum}
+                        for o in game.info.options if not o.local_path]}
+
+
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
-               web_dir: Path = WEB_DIR) -> FastAPI:
-    """The app; `bots` is shared and not shut down by the app when given (tests share one)."""
+               web_dir: Path = WEB_DIR, limits: Limits | None = None,
+               clock: Callable[[], float] = time.monotonic) -> FastAPI:
+    """The app; `bots` is shared and not shut down by the app when given (tests share one).
+    `clock` times the rate limits (tests stop it to count exactly what a burst allows)."""
     from .store import Store
+
+    limits = limits or Limits()
+    clients = ClientLimits(limits, clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -67,7 +101,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         sys.setswitchinterval(SWITCH_INTERVAL)
         store = Store(db)
         pool = bots or BotPool()
-        lobby = Lobby(store, pool)
+        lobby = Lobby(store, pool, limits, clients, clock)
         app.state.lobby = lobby
         await lobby.start()
         warming = asyncio.get_running_loop().run_in_executor(None, pool.warm)
@@ -81,23 +115,20 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             store.close()
 
     app = FastAPI(title="boardwright", lifespan=lifespan)
-
-    @app.exception_handler(MatchError)
-    async def match_error(_: Request, exc: MatchError) -> JSONResponse:
-        return JSONResponse(error_payload(exc.code, exc.message, exc.params),
-                            status_code=exc.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        message = f"{where}: {first.get('msg', 'invalid request')}"
-        return JSONResponse(error_payload("bad_request", message, {"where": where}),
-                            status_code=422)
+    app.add_middleware(Guard, limits=limits, clients=clients)
+    install_error_handlers(app)
 
     def lobby(request: Request) -> Lobby:
         result: Lobby = request.app.state.lobby
         return result
+
+    def snapshot_allowed(address: str) -> None:
+        """A full snapshot replays the whole log into words: each address gets a few a
+        second (`Limits.snapshots_per_second`)."""
+        wait = clients.take(clients.snapshots, address)
+        if wait:
+            raise MatchError("rate_limited", "too many full views from this address; slow "
+                             "down", retry_after=round(wait, 2))
 
     # ---- pages and static files ------------------------------------------------------------
 
@@ -124,17 +155,18 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def replay_page(match_id: str) -> Any:
         return page("replay.html")
 
+    @app.get("/rules/{game_id}", response_class=HTMLResponse)
+    async def rules(game_id: str, lang: str = "en") -> HTMLResponse:
+        if game_id not in registry.names():
+            raise MatchError("unknown_game", f"no game {game_id!r}", game=game_id)
+        return HTMLResponse(rules_page(game_id, _lang(lang)))
+
     # ---- lobby API -------------------------------------------------------------------------
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return [{"id": g.info.id, "title": g.info.title, "min_players": g.info.min_players,
-                 "max_players": g.info.max_players, "languages": list(g.info.languages),
-                 # a table with people starts from the game's table options
-                 "options": [{"name": o.name, "default": g.table_options.get(o.name, o.default),
-                              "help": o.help, "cap": o.cap}
-                             for o in g.info.options if not o.local_path]}
-                for g in registry.games()]
+    async def games(lang: str = "en") -> list[dict[str, Any]]:
+        _lang(lang)
+        return [game_listing(g, lang) for g in registry.games()]
 
     @app.get("/api/agents")
     async def agents() -> list[dict[str, str]]:
@@ -154,12 +186,12 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     @app.post("/api/matches", status_code=201)
     async def create_match(body: CreateMatch, request: Request) -> dict[str, Any]:
-        return await lobby(request).create(body)
+        return await lobby(request).create(body, client_address(request.scope))
 
     @app.get("/api/matches")
     async def list_matches(
         request: Request,
-        status: Annotated[str | None, Query(pattern="^(open|active|finished)$")] = None,
+        status: Annotated[str | None, Query(pattern="^(open|active|finished|aborted)$")] = None,
     ) -> list[dict[str, Any]]:
         return await lobby(request).summaries(status)
 
@@ -171,6 +203,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def match_view(match_id: str, request: Request, lang: str = "en",
                          authorization: Annotated[str | None, Header()] = None
                          ) -> dict[str, Any]:
+        snapshot_allowed(client_address(request.scope))
         match = await lobby(request).get(match_id)
         seat = match.seat_of(_token(authorization))
         await match.join(seat)
@@ -189,6 +222,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     @app.post("/api/matches/{match_id}/seats/{n}/claim")
     async def claim(match_id: str, n: int, request: Request,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        snapshot_allowed(client_address(request.scope))
         match = await lobby(request).get(match_id)
         seat = match.seat_of(_token(authorization))
         if seat is None or seat != n:
@@ -197,9 +231,22 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         await match.sync()
         return match.snapshot(seat, match.row.lang)
 
+    @app.post("/api/matches/{match_id}/seats/{n}/token")
+    async def reissue(match_id: str, n: int, request: Request,
+                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A new link for seat n (the seat's own token or the creator's control token)."""
+        return await lobby(request).reissue(match_id, n, _token(authorization))
+
+    @app.post("/api/matches/{match_id}/abort")
+    async def abort(match_id: str, request: Request,
+                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The creator (control token) ends an open match or one without people."""
+        return await lobby(request).abort(match_id, _token(authorization))
+
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request, step: int | None = None,
                      lang: str = "en") -> dict[str, Any]:
+        snapshot_allowed(client_address(request.scope))
         return await lobby(request).replay(match_id, step, _lang(lang))
 
     # ---- WebSockets ------------------------------------------------------------------------
@@ -207,24 +254,49 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     @app.websocket("/ws/matches/{match_id}")
     async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None,
                            lang: str = "en", since: int | None = None) -> None:
+        address = client_address(websocket.scope)
         await websocket.accept()
+        counted = False
         try:
+            if limits.per_client:
+                if clients.sockets.get(address, 0) >= limits.sockets_per_client:
+                    raise MatchError("rate_limited", "too many connections from this address",
+                                     limit=limits.sockets_per_client)
+                wait = (clients.take(clients.requests, address)
+                        or clients.take(clients.snapshots, address))
+                if wait:
+                    raise MatchError("rate_limited", "too many connections from this address; "
+                                     "slow down", retry_after=round(wait, 2))
+            clients.sockets[address] = clients.sockets.get(address, 0) + 1
+            counted = True
             match = await websocket.app.state.lobby.get(match_id)
             conn = Connection(match.seat_of(token), _lang(lang))
             await match.subscribe(conn, since)
         except MatchError as exc:
+            if counted:
+                _release(clients, address)
             await websocket.send_json(error_payload(exc.code, exc.message, exc.params))
             await websocket.close(code=4000 + exc.status)
             return
         writer = asyncio.create_task(_pump(websocket, conn))
+        bucket = TokenBucket(limits.ws_messages_per_second, limits.ws_message_burst,
+                             clients.clock())
+        strikes = 0
         try:
             while True:
                 raw = await websocket.receive_text()
+                if not _admitted(conn, raw, bucket, limits, clients, address):
+                    strikes += 1
+                    if strikes >= limits.ws_strikes:
+                        conn.close(4429)
+                    continue
+                strikes = 0
                 await _handle(match, conn, raw)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the client left (WebSocketDisconnected: it left while we were sending)
         finally:
             writer.cancel()
+            _release(clients, address)
             match.unsubscribe(conn, match.row.grace_seconds)
 
     @app.websocket("/ws/echo")
@@ -238,13 +310,47 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     return app
 
 
+def _release(clients: ClientLimits, address: str) -> None:
+    left = clients.sockets.get(address, 0) - 1
+    if left > 0:
+        clients.sockets[address] = left
+    else:
+        clients.sockets.pop(address, None)
+
+
+def _admitted(conn: Connection, raw: str, bucket: TokenBucket, limits: Limits,
+              clients: ClientLimits, address: str) -> bool:
+    """Whether a client message may be handled now; a refused one is answered with an error.
+
+    Bounds: the message's size (uvicorn's `ws_max_size` closes the socket past it; this
+    answers the test client too), the socket's own bucket, where a `lang` message (a full
+    snapshot) costs `lang_cost`, and for `lang` the address's snapshot bucket as well."""
+    if len(raw) > limits.max_ws_message_bytes:
+        conn.send(error_payload("too_large", f"a message may hold at most "
+                                f"{limits.max_ws_message_bytes} bytes",
+                                {"limit": limits.max_ws_message_bytes}))
+        return False
+    if not limits.per_client:
+        return True
+    lang = '"lang"' in raw
+    wait = bucket.take(clients.clock(), limits.lang_cost if lang else 1)
+    if not wait and lang:
+        wait = clients.take(clients.snapshots, address)
+    if wait:
+        conn.send(error_payload("rate_limited", "too many messages on this connection; "
+                                "slow down", {"retry_after": round(wait, 2)}))
+        return False
+    return True
+
+
 async def _pump(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's queue in order; `None` means close (a too slow reader)."""
+    """Send the connection's queue in order; an int is a close code (4008: a too slow
+    reader, 4403: the seat's link was revoked, 4429: a flood of refused messages)."""
     with contextlib.suppress(Exception):
         while True:
             message = await conn.queue.get()
-            if message is None:
-                await websocket.close(code=4008)
+            if isinstance(message, int):
+                await websocket.close(code=message)
                 return
             await websocket.send_text(message)
 
@@ -268,3 +374,6 @@ async def _handle(match: Any, conn: Connection, raw: str) -> None:
             conn.send({"type": "pong"})
     except MatchError as exc:
         conn.send(error_payload(exc.code, exc.message, exc.params))
+    except Exception:  # a storage read or a bug: this message fails, the socket lives on
+        log.exception("a WebSocket message failed")
+        conn.send(error_payload("internal_error", "the server failed to handle this message"))

@@ -1,12 +1,24 @@
 """The match manager: creates matches, finds them (in memory or from storage), lists them,
-reloads unfinished ones on start, and steps through finished ones for replays."""
+reloads unfinished ones on start, and steps through finished ones for replays.
+
+It also keeps what one client may cost bounded: matches per creator address and in all, the
+expiry of open matches nobody joins, and memory: a match with nobody connected and nothing to
+do leaves memory at the next sweep and reloads from storage on its next request; replays keep a
+few finished matches' states in a small LRU cache.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import boardwright
@@ -16,23 +28,49 @@ from boardwright.engine.errors import BoardwrightError
 
 from . import notices, payloads
 from .bots import BotPool
-from .matches import LiveMatch, build_live, rebuild
+from .limits import ClientLimits, Limits
+from .matches import OVER, LiveMatch, build_live, marks, rebuild
 from .schemas import CreateMatch
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import GroupCommit, MatchRow, Store, now
+from .store import ActionRow, GroupCommit, MatchRow, Store, now
 
 log = logging.getLogger("boardwright.server")
+
+#: what a match id looks like (`secrets.token_urlsafe(8)`); anything else is no match, unread
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: a replay keeps the state after every this many actions, and replays at most this many
+REPLAY_CHECKPOINT = 50
+
+
+@dataclass
+class ReplayTrack:
+    """A finished match's actions and its state every `REPLAY_CHECKPOINT` actions."""
+
+    row: MatchRow
+    actions: list[ActionRow]
+    checkpoints: list[Any]
 
 
 class Lobby:
     """Owns the live matches of one server process."""
 
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, bots: BotPool, limits: Limits | None = None,
+                 clients: ClientLimits | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.bots = bots
+        self.limits = limits or Limits()
+        self.clients = clients or ClientLimits(self.limits, clock)
+        self.clock = clock
         self.writer = GroupCommit(store)
         self.live: dict[str, LiveMatch] = {}
+        #: one lock per match id being loaded, removed once loaded (or found missing)
         self._loading: dict[str, asyncio.Lock] = {}
+        #: the matches that count against their creator's (and the server's) cap: open ones
+        #: and those without people still playing; match id -> creator address
+        self.counted: dict[str, str] = {}
+        self._replays: OrderedDict[str, ReplayTrack] = OrderedDict()
+        self._sweeper: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         #: matches being caught up after a notice, and those noticed again meanwhile
         self._following: set[str] = set()
@@ -52,9 +90,46 @@ class Lobby:
         if self.store.shared:
             self._listener = asyncio.create_task(notices.listen(
                 self.store.url, self.store.process, self.noticed, self._catch_up_all))
+        self._sweeper = asyncio.create_task(self._sweep_forever())
         return len(self.live)
 
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:  # a failed read: the next sweep tries again
+                log.exception("sweeping matches failed")
+
+    async def sweep(self) -> dict[str, int]:
+        """Expire open matches nobody joined in time; let idle matches leave memory; forget the
+        counted matches that no longer count. Returns how many of each (for tests)."""
+        cutoff = now() - timedelta(seconds=self.limits.open_match_seconds)
+        expired = 0
+        for match_id in await asyncio.to_thread(self.store.open_before, cutoff):
+            match = await self.get(match_id)
+            with contextlib.suppress(MatchError):  # joined meanwhile, or already over
+                if match.status == "open":
+                    await match.abort("expired")
+                    expired += 1
+        for match_id in list(self.counted):
+            live = self.live.get(match_id)
+            if live is None or not self._counts(live):
+                del self.counted[match_id]
+        idle_since = self.clock() - self.limits.idle_seconds
+        evicted = 0
+        for match_id, match in list(self.live.items()):
+            if match.idle() and (match.status in OVER or match.touched <= idle_since):
+                match.close()
+                del self.live[match_id]
+                evicted += 1
+        return {"expired": expired, "evicted": evicted}
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -95,13 +170,43 @@ class Lobby:
         for match_id in list(self.live):
             self.noticed(match_id)
 
-    async def create(self, req: CreateMatch) -> dict[str, Any]:
+    @staticmethod
+    def _counts(match: LiveMatch) -> bool:
+        """An open match, or one without people that is still playing."""
+        return match.status == "open" or (match.status == "active" and not match.people)
+
+    def _admit(self, client: str) -> None:
+        """Refuse a creation over the address's rate or open-match cap, or the server's."""
+        wait = self.clients.take(self.clients.creates, client)
+        if wait:
+            raise MatchError("rate_limited", "too many matches created from this address; "
+                             "wait a little", retry_after=round(wait, 1))
+        for match_id in [m for m, c in self.counted.items() if c == client]:
+            match = self.live.get(match_id)
+            if match is None or not self._counts(match):
+                del self.counted[match_id]
+        mine = sum(1 for c in self.counted.values() if c == client)
+        if self.limits.per_client and mine >= self.limits.matches_per_client:
+            raise MatchError("too_many_matches", f"this address already has {mine} matches "
+                             "waiting for people or playing without them; finish, abort or "
+                             "let them expire first", limit=self.limits.matches_per_client)
+        if len(self.counted) >= self.limits.max_open_matches:
+            raise MatchError("server_busy", "the server has as many open matches as it takes; "
+                             "try again later", limit=self.limits.max_open_matches)
+
+    async def create(self, req: CreateMatch, client: str = "unknown") -> dict[str, Any]:
+        people = any(spec.kind == "human" for spec in req.seats)
+        if req.seed is not None and people:
+            raise MatchError("seed_not_allowed", "only a match without people may be given a "
+                             "seed (a seat could otherwise foresee every draw); leave it out")
+        self._admit(client)
         try:
             game = registry.get(req.game)
         except BoardwrightError as exc:
             raise MatchError(exc.code, exc.message) from None
         info = game.info
-        if not info.min_players <= req.players <= info.max_players:
+        variant = req.players in {count for count, _ in info.variant_players}
+        if not (info.min_players <= req.players <= info.max_players or variant):
             raise MatchError("bad_config", f"{info.title} is for {info.min_players} to "
                              f"{info.max_players} players, not {req.players}")
         local = sorted(o.name for o in info.options if o.local_path and o.name in req.options)
@@ -122,6 +227,7 @@ class Lobby:
         except BoardwrightError as exc:
             raise MatchError(exc.code, exc.message) from None
         match_id = secrets.token_urlsafe(8)
+        control = new_token()
         tokens: dict[int, str] = {}
         seats = []
         for i, spec in enumerate(req.seats):
@@ -141,11 +247,15 @@ class Lobby:
             seed=req.seed if req.seed is not None else secrets.randbits(62), lang=req.lang,
             clock_seconds=req.clock_seconds, grace_seconds=req.grace_seconds,
             engine_version=boardwright.__version__, rules_version=info.rules_version, seq=0,
-            returns=None, winners=None, created=stamp, updated=stamp)
+            returns=None, winners=None, created=stamp, updated=stamp,
+            seeded=req.seed is not None, control_hash=hash_token(control))
         await asyncio.to_thread(self.store.create_match, row)
         match = LiveMatch(row, game, game.new_initial_state(req.players, options), seats,
                           self.writer, self.bots)
+        match.touched = self.clock()
         self.live[match_id] = match
+        if self._counts(match):
+            self.counted[match_id] = client
         match.kick()
         out_seats = []
         for i, seat in enumerate(seats):
@@ -154,21 +264,65 @@ class Lobby:
                 entry["token"] = tokens[i]
                 entry["join_url"] = f"/m/{match_id}?seat={i}&token={tokens[i]}"
             out_seats.append(entry)
-        return {"match_id": match_id, "seats": out_seats, "spectate_url": f"/m/{match_id}"}
+        return {"match_id": match_id, "seats": out_seats, "spectate_url": f"/m/{match_id}",
+                "control_token": control, **marks(row)}
 
     async def get(self, match_id: str) -> LiveMatch:
-        """The live match, loading a stored one (a finished match after a restart) on demand."""
+        """The live match, loading a stored one (after a restart, or one that left memory)."""
         match = self.live.get(match_id)
-        if match is not None:
-            return match
-        lock = self._loading.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            if match_id in self.live:
-                return self.live[match_id]
-            row = await asyncio.to_thread(self.store.load_match, match_id)
-            if row is None:
-                raise MatchError("no_such_match", f"no match {match_id!r}", match_id=match_id)
-            return await self._load_row(row)
+        if match is None:
+            match = await self._load(match_id)
+        match.touched = self.clock()
+        return match
+
+    async def _load(self, match_id: str) -> LiveMatch:
+        if not MATCH_ID.fullmatch(match_id):
+            raise MatchError("no_such_match", "no such match", match_id=match_id[:40])
+        lock = self._loading.get(match_id)
+        if lock is None:
+            lock = self._loading[match_id] = asyncio.Lock()
+        try:
+            async with lock:
+                if match_id in self.live:
+                    return self.live[match_id]
+                row = await asyncio.to_thread(self.store.load_match, match_id)
+                if row is None:
+                    raise MatchError("no_such_match", f"no match {match_id!r}",
+                                     match_id=match_id)
+                match = await self._load_row(row)
+                match.kick()  # an active match that left memory may have chance or bots due
+                return match
+        finally:
+            if not lock.locked() and self._loading.get(match_id) is lock:
+                del self._loading[match_id]
+
+    async def control(self, match_id: str, token: str | None) -> LiveMatch:
+        """The match whose creator's control token `token` is (`bad_token` otherwise)."""
+        match = await self.get(match_id)
+        if (token is None or match.row.control_hash is None
+                or not secrets.compare_digest(match.row.control_hash, hash_token(token))):
+            raise MatchError("bad_token", "this is not the control token of this match")
+        return match
+
+    async def abort(self, match_id: str, token: str | None) -> dict[str, Any]:
+        """The creator ends a match nobody has joined yet, or one without people."""
+        match = await self.control(match_id, token)
+        if match.people and match.status != "open":
+            raise MatchError("not_abortable", "a match with people is theirs to finish; only "
+                             "an open match or one without people can be aborted")
+        await match.abort("aborted")
+        return match.summary()
+
+    async def reissue(self, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
+        """A new link for a person's seat, given that seat's token or the control token; the
+        old link stops working at once."""
+        match = await self.get(match_id)
+        if not 0 <= seat < len(match.seats) or match.seats[seat].kind != "human":
+            raise MatchError("bad_request", f"seat {seat} is not a person's seat", seat=seat)
+        if match.seat_of_quietly(token) != seat:
+            await self.control(match_id, token)
+        new = await match.reissue(seat)
+        return {"seat": seat, "token": new, "join_url": f"/m/{match_id}?seat={seat}&token={new}"}
 
     async def _load_row(self, row: MatchRow) -> LiveMatch:
         game = registry.get(row.game)
@@ -194,6 +348,7 @@ class Lobby:
                                        "players": row.players, "status": row.status,
                                        "seats": seats, "created": row.created.isoformat(),
                                        "seq": row.seq}
+            summary.update(marks(row))
             if row.status == "finished":
                 summary.update(winners=row.winners, returns=row.returns)
             out.append(summary)
@@ -201,19 +356,50 @@ class Lobby:
 
     async def replay(self, match_id: str, step: int | None, lang: str) -> dict[str, Any]:
         """Step K of a finished match as a spectator saw it (public view, public events)."""
-        row = await asyncio.to_thread(self.store.load_match, match_id)
-        if row is None:
-            raise MatchError("no_such_match", f"no match {match_id!r}", match_id=match_id)
-        if row.status != "finished":
-            raise MatchError("match_not_finished", "only a finished match can be replayed")
+        track = await self._track(match_id)
+        row, actions = track.row, track.actions
         game = registry.get(row.game)
-        actions = await asyncio.to_thread(self.store.load_actions, match_id)
         k = len(actions) if step is None else step
         if not 0 <= k <= len(actions):
             raise MatchError("bad_request", f"step must be 0..{len(actions)}", steps=len(actions))
-        state, entries = await asyncio.to_thread(rebuild, row, game, actions[:k])
+        base = min(k, len(actions)) // REPLAY_CHECKPOINT
+        state = track.checkpoints[base].clone()
+        _, entries = await asyncio.to_thread(rebuild, row, game,
+                                             actions[base * REPLAY_CHECKPOINT:k], state)
         return {"match_id": match_id, "steps": len(actions), "step": k,
                 "view": state.view(None),
-                "events": payloads.log_lines(game, entries[k - 1:] if k else [], None, lang),
+                "events": payloads.log_lines(game, entries[-1:] if k else [], None, lang),
                 "seats": [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)],
-                **payloads.results(state)}
+                **marks(row), **payloads.results(game, state, lang)}
+
+    async def _track(self, match_id: str) -> ReplayTrack:
+        """A finished match's replay track, from the LRU cache or built once from storage."""
+        track = self._replays.get(match_id)
+        if track is not None:
+            self._replays.move_to_end(match_id)
+            return track
+        if not MATCH_ID.fullmatch(match_id):
+            raise MatchError("no_such_match", "no such match", match_id=match_id[:40])
+        row = await asyncio.to_thread(self.store.load_match, match_id)
+        if row is None:
+            raise MatchError("no_such_match", f"no match {match_id!r}", match_id=match_id)
+        if row.status not in OVER:
+            raise MatchError("match_not_finished", "only a finished match can be replayed")
+        game = registry.get(row.game)
+        actions = await asyncio.to_thread(self.store.load_actions, match_id)
+        track = await asyncio.to_thread(build_track, row, game, actions)
+        self._replays[match_id] = track
+        if len(self._replays) > self.limits.replay_cache:
+            self._replays.popitem(last=False)
+        return track
+
+
+def build_track(row: MatchRow, game: Any, actions: list[ActionRow]) -> ReplayTrack:
+    """Blocking: replays the actions once, keeping a state every `REPLAY_CHECKPOINT`."""
+    state = game.new_initial_state(row.players, row.options)
+    checkpoints = [state.clone()]
+    for start in range(0, len(actions), REPLAY_CHECKPOINT):
+        rebuild(row, game, actions[start:start + REPLAY_CHECKPOINT], state)
+        if start + REPLAY_CHECKPOINT <= len(actions):
+            checkpoints.append(state.clone())
+    return ReplayTrack(row, actions, checkpoints)

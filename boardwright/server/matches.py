@@ -31,9 +31,9 @@ from boardwright.engine.play import sample_chance
 from boardwright.engine.record import replay_action
 
 from . import payloads
-from .bots import BotPool
+from .bots import BotPool, BotTimeout
 from .payloads import LogEntry
-from .seats import MatchError, Seat
+from .seats import MatchError, Seat, hash_token, new_token
 from .store import ActionRow, Commit, GroupCommit, MatchRow, SeqConflict, Store
 
 log = logging.getLogger("boardwright.server")
@@ -43,7 +43,13 @@ MAX_QUEUE = 2000
 #: how often a move is tried again after another process moved first or the state was stale
 MOVE_ATTEMPTS = 3
 #: the order of statuses: a status read from the database never moves a match backwards
-STATUS_ORDER = {"open": 0, "active": 1, "finished": 2}
+STATUS_ORDER = {"open": 0, "active": 1, "finished": 2, "aborted": 2}
+#: statuses after which nothing is played any more
+OVER = ("finished", "aborted")
+#: WebSocket close codes the writer sends: a too slow reader, a revoked seat link
+CLOSE_SLOW, CLOSE_REVOKED = 4008, 4403
+#: seconds before the driver tries again after the storage refused a write
+STORAGE_RETRY_SECONDS = 5.0
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -60,13 +66,17 @@ class Connection:
 
     seat: int | None
     lang: str
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    #: texts to send, or a close code (an int) after which the writer closes the socket
+    queue: asyncio.Queue[str | int] = field(default_factory=asyncio.Queue)
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.queue.qsize() >= MAX_QUEUE:
-            self.queue.put_nowait(None)  # the writer closes the socket
+            self.queue.put_nowait(CLOSE_SLOW)
             return
         self.queue.put_nowait(message if isinstance(message, str) else encode(message))
+
+    def close(self, code: int) -> None:
+        self.queue.put_nowait(code)
 
 
 @dataclass
@@ -99,22 +109,44 @@ class LiveMatch:
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         #: the running turn clock: (seat, loop time when it runs out), None when none runs
         self._clock: tuple[int, float] | None = None
+        #: loop time of the last command or connection (idle matches leave memory)
+        self.touched = 0.0
+
+    @property
+    def people(self) -> bool:
+        """True if a person holds a seat (a match without people runs on bots alone)."""
+        return any(s.kind == "human" for s in self.seats)
+
+    def idle(self) -> bool:
+        """Nobody watches, nothing runs or waits on a timer: the match may leave memory (it
+        reloads from storage on its next request)."""
+        return (not self.connections and not self.lock.locked() and not self._timers
+                and (self._driver is None or self._driver.done())
+                and (self.status in OVER or not self._bots_due()))
+
+    def _bots_due(self) -> bool:
+        """Chance or a bot seat is to move in an active match (the driver has work)."""
+        if self.status != "active" or self.state.is_terminal():
+            return False
+        actor = self.state.current_player()
+        return actor == CHANCE or self.seats[actor].is_bot_controlled
 
     # ---- reading -------------------------------------------------------------------------
 
     def seat_infos(self) -> list[dict[str, Any]]:
         return [s.public(i) for i, s in enumerate(self.seats)]
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, lang: str = "en") -> dict[str, Any]:
         return {"match_id": self.id, "game": self.game.info.id, "players": len(self.seats),
                 "status": self.status, "seats": self.seat_infos(),
                 "created": self.row.created.isoformat(), "seq": self.seq,
-                **payloads.results(self.state)}
+                **marks(self.row), **payloads.results(self.game, self.state, lang)}
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
         return {**payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
                                     seq=self.seq, status=self.status, seats=self.seat_infos(),
-                                    log=self.log, since=since), **self.clock_field()}
+                                    log=self.log, since=since), **marks(self.row),
+                **self.clock_field()}
 
     def clock_field(self) -> dict[str, Any]:
         """`{"clock": ...}` for a match with a turn clock (public: everyone sees the clock)."""
@@ -126,6 +158,13 @@ class LiveMatch:
         remaining = max(0.0, ends - asyncio.get_running_loop().time())
         return {"clock": {"seat": seat, "seconds": self.row.clock_seconds,
                           "remaining": round(remaining, 1)}}
+
+    def seat_of_quietly(self, token: str | None) -> int | None:
+        """The seat `token` acts for, or None for no token and any other token."""
+        try:
+            return self.seat_of(token)
+        except MatchError:
+            return None
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat `token` acts for; None without a token; `bad_token` for any other token."""
@@ -148,17 +187,21 @@ class LiveMatch:
             if not s.joined:  # another process may have joined other seats meanwhile
                 await self._catch_up()
             changed = False
-            if s.stand_in:
-                s.stand_in = False
-                changed = True
             if not s.joined:
-                s.joined = True
-                fields: dict[str, Any] = {"seats": [x.stored() for x in self.seats]}
-                if self.status == "open" and all(x.joined for x in self.seats
+                # stored first: a commit that fails changes nothing in memory either
+                stored = [x.stored() for x in self.seats]
+                stored[seat]["joined"] = True
+                fields: dict[str, Any] = {"seats": stored}
+                if self.status == "open" and all(x.joined or i == seat
+                                                 for i, x in enumerate(self.seats)
                                                  if x.kind == "human"):
-                    self.status = "active"
                     fields["status"] = "active"
                 await self._writer.commit(Commit(self.id, match_fields=fields))
+                s.joined = True
+                self.status = fields.get("status", self.status)
+                changed = True
+            if s.stand_in:
+                s.stand_in = False
                 changed = True
             if changed:
                 self._schedule_clock()
@@ -191,8 +234,9 @@ class LiveMatch:
     async def _move_once(self, seat: int, action: str | dict[str, Any],
                          expect_seq: int | None) -> None:
         """Validate and play one move against the current state. Lock held."""
-        if self.status == "finished" or self.state.is_terminal():
-            raise MatchError("match_over", "the match is over")
+        if self.status in OVER or self.state.is_terminal():
+            raise MatchError("match_over", f"the match is over ({self.status})",
+                             status=self.status)
         if self.status == "open":
             raise MatchError("not_started", "the match starts when every seat has joined")
         if expect_seq is not None and expect_seq != self.seq:
@@ -225,6 +269,7 @@ class LiveMatch:
                 seat.joined = seats_changed = True
         if STATUS_ORDER[row.status] > STATUS_ORDER[self.status]:
             self.status = row.status
+            self.row.ended = row.ended  # aborted by another process: say why
             changed = True
         if actions:
             state = self.state.clone()
@@ -249,7 +294,7 @@ class LiveMatch:
     async def stand_in(self, seat: int) -> None:
         async with self.lock:
             s = self.seats[seat]
-            if s.kind != "human" or s.stand_in or self.status == "finished":
+            if s.kind != "human" or s.stand_in or self.status in OVER:
                 return
             s.stand_in = True
             self._schedule_clock()  # a bot's turn has no clock
@@ -262,11 +307,12 @@ class LiveMatch:
             await self.join(conn.seat)
         async with self.lock:
             await self._catch_up()
-            if conn.seat is not None:
-                self.seats[conn.seat].connections += 1
             self.connections.add(conn)
             conn.send({"type": "welcome", **self.snapshot(conn.seat, conn.lang, since)})
-            self._broadcast_seats()
+            if conn.seat is not None:
+                self.seats[conn.seat].connections += 1
+                if self.seats[conn.seat].connections == 1:  # the seat shows as connected now
+                    self._broadcast_seats()
 
     async def welcome_again(self, conn: Connection) -> None:
         async with self.lock:
@@ -279,13 +325,15 @@ class LiveMatch:
         if conn not in self.connections:
             return
         self.connections.discard(conn)
-        if conn.seat is not None:
-            s = self.seats[conn.seat]
-            s.connections -= 1
-            if s.connections == 0 and grace_seconds is not None and self.status != "finished":
+        if conn.seat is None:
+            return  # a spectator: nothing anyone else sees changes
+        s = self.seats[conn.seat]
+        s.connections -= 1
+        if s.connections == 0:
+            if grace_seconds is not None and self.status not in OVER:
                 self._later(("grace", conn.seat), grace_seconds,
                             lambda seat=conn.seat: self.stand_in(seat))
-        self._broadcast_seats()
+            self._broadcast_seats()
 
     # ---- the driver: chance and bots -----------------------------------------------------
 
@@ -295,9 +343,28 @@ class LiveMatch:
             self._driver = asyncio.create_task(self._drive())
 
     async def _drive(self) -> None:
+        try:
+            await self._drive_until_waiting()
+        except MatchError as exc:
+            if exc.code != "storage_unavailable":
+                raise
+            # the storage refused a write: nothing changed; try again later
+            log.error("match %s waits for the storage: %s", self.id, exc.message)
+            self._later(("retry", 0), STORAGE_RETRY_SECONDS, self._retry_drive)
+
+    async def _retry_drive(self) -> None:
+        self._cancel(("retry", 0))
+        self.kick()
+
+    async def _drive_until_waiting(self) -> None:
         while True:
             async with self.lock:
                 if self.status != "active" or self.state.is_terminal():
+                    return
+                if self.seq >= self.game.info.max_actions:
+                    # past the game's bound on any game's length: a cap-less game of bots
+                    # that does not end (the bound is the game's own, from conformance)
+                    await self._end("too_long")
                     return
                 actor = self.state.current_player()
                 if actor == CHANCE:
@@ -316,13 +383,17 @@ class LiveMatch:
             try:
                 action = await self._bots.choose(self.game.info.id, actor, view, legal, spec,
                                                  f"{self.row.seed}/bot/{actor}/{seq}")
+            except BotTimeout as exc:  # over the deadline: the worker has been replaced
+                log.error("bot %s of match %s: %s; playing a random move", spec, self.id, exc)
+                action = random.Random(f"{self.row.seed}/fallback/{seq}").choice(legal)
             except Exception:  # a broken worker must not stop the match
                 log.exception("bot %s of match %s failed; playing a random move", spec, self.id)
                 action = random.Random(f"{self.row.seed}/fallback/{seq}").choice(legal)
             async with self.lock:
                 if (self.seq != seq or self.state.current_player() != actor
-                        or not self.seats[actor].is_bot_controlled):
-                    continue  # someone took the seat back meanwhile
+                        or not self.seats[actor].is_bot_controlled
+                        or self.status != "active"):
+                    continue  # someone took the seat back, or the match ended, meanwhile
                 if action not in legal:
                     log.error("bot %s chose an illegal action in %s", spec, self.id)
                     action = legal[0]
@@ -369,6 +440,40 @@ class LiveMatch:
         if status == "finished":
             for key in list(self._timers):
                 self._cancel(key)
+
+    async def abort(self, reason: str) -> None:
+        """End the match without a result (`aborted`, with why in `ended`)."""
+        async with self.lock:
+            if self.status in OVER:
+                raise MatchError("match_over", f"the match is over ({self.status})",
+                                 status=self.status)
+            await self._end(reason)
+
+    async def _end(self, reason: str) -> None:
+        """Stored first, then in memory; tells every connection. Lock held."""
+        await self._writer.commit(Commit(self.id, match_fields={"status": "aborted",
+                                                                "ended": reason}))
+        self.status = "aborted"
+        self.row.ended = reason
+        for key in list(self._timers):
+            self._cancel(key)
+        self._clock = None
+        message = encode({"type": "status", "status": "aborted", "ended": reason})
+        for conn in self.connections:
+            conn.send(message)
+
+    async def reissue(self, seat: int) -> str:
+        """A new link for `seat`: the old token stops working at once (its connections are
+        closed with 4403) and the new one is returned, once, to the caller."""
+        token = new_token()
+        async with self.lock:
+            stored = [x.stored() for x in self.seats]
+            stored[seat]["token_hash"] = hash_token(token)
+            await self._writer.commit(Commit(self.id, match_fields={"seats": stored}))
+            self.seats[seat].token_hash = stored[seat]["token_hash"]
+            for conn in [c for c in self.connections if c.seat == seat]:
+                conn.close(CLOSE_REVOKED)
+        return token
 
     # ---- broadcasting and timers ---------------------------------------------------------
 
@@ -447,7 +552,18 @@ class LiveMatch:
         if self._driver is not None:
             self._driver.cancel()
         for conn in self.connections:
-            conn.queue.put_nowait(None)
+            conn.close(CLOSE_SLOW)
+
+
+def marks(row: MatchRow) -> dict[str, Any]:
+    """What a summary says about how a match was made and ended: `seeded` when its creator chose
+    the seed (only matches without people), `ended` for an aborted one."""
+    out: dict[str, Any] = {}
+    if row.seeded:
+        out["seeded"] = True
+    if row.ended:
+        out["ended"] = row.ended
+    return out
 
 
 def parse_action(state: State, action: str | dict[str, Any]) -> int:
@@ -470,12 +586,15 @@ def _plain(params: dict[str, Any]) -> dict[str, Any]:
             for k, v in params.items()}
 
 
-def rebuild(row: MatchRow, game: Game, actions: list[ActionRow]) -> tuple[State, list[LogEntry]]:
-    """A match's state and log from its stored actions (`BadRecord` if one does not replay)."""
-    state = game.new_initial_state(row.players, row.options)
+def rebuild(row: MatchRow, game: Game, actions: list[ActionRow],
+            state: State | None = None) -> tuple[State, list[LogEntry]]:
+    """A match's state and log from its stored actions (`BadRecord` if one does not replay);
+    with `state`, the actions go on from it (it is changed in place)."""
+    if state is None:
+        state = game.new_initial_state(row.players, row.options)
     entries = []
-    for index, a in enumerate(actions):
-        events = replay_action(state, index, a.action)
+    for a in actions:
+        events = replay_action(state, a.seq - 1, a.action)
         entries.append(LogEntry(a.seq, a.actor, tuple(events)))
     return state, entries
 

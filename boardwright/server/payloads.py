@@ -50,11 +50,13 @@ def log_lines(game: Game, entries: Iterable[LogEntry], seat: int | None,
     return lines
 
 
-def results(state: State) -> dict[str, Any]:
-    """Winners and final scores once the game is over (public by then); nothing before."""
-    if not state.is_terminal():
+def results(game: Game, state: State, lang: str) -> dict[str, Any]:
+    """Winners, final scores and how the game ended once it is over (public by then)."""
+    ending = state.ending()
+    if ending is None:
         return {}
-    return {"winners": state.winners(), "returns": state.returns()}
+    return {"winners": state.winners(), "returns": state.returns(),
+            "ending": {**ending.to_json(), "text": game.describe_ending(ending, lang)}}
 
 
 def snapshot(game: Game, state: State, seat: int | None, lang: str, *, match_id: str, seq: int,
@@ -66,7 +68,7 @@ def snapshot(game: Game, state: State, seat: int | None, lang: str, *, match_id:
         "match_id": match_id, "seq": seq, "seat": seat, "status": status,
         "view": state.view(seat), "legal": legal_moves(game, state, seat, lang),
         "log": log_lines(game, entries, seat, lang), "to_move": to_move(state),
-        "seats": list(seats), **results(state),
+        "seats": list(seats), **results(game, state, lang),
     }
 
 
@@ -77,5 +79,5 @@ def update(game: Game, state: State, seat: int | None, lang: str, *, entry: LogE
         "type": "update", "seq": entry.seq, "actor": entry.actor,
         "events": log_lines(game, [entry], seat, lang), "view": state.view(seat),
         "legal": legal_moves(game, state, seat, lang), "to_move": to_move(state),
-        "status": status, "seats": list(seats), **results(state),
+        "status": status, "seats": list(seats), **results(game, state, lang),
     }

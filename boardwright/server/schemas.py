@@ -7,13 +7,66 @@ viewer's `view` and differs per game.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import json
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from boardwright.engine.i18n import LANGUAGE_NAMES
+
+#: bytes of an action's JSON form, and of a match's options (a game bounds each option too)
+MAX_ACTION_JSON = 1024
+MAX_OPTIONS_JSON = 4096
+#: nesting of an action's JSON form or of the options
+MAX_JSON_DEPTH = 6
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _bounded(limit: int) -> AfterValidator:
+    def check(value: dict[str, Any]) -> dict[str, Any]:
+        if _depth(value) > MAX_JSON_DEPTH:
+            raise ValueError(f"nests deeper than {MAX_JSON_DEPTH} levels")
+        size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+        if size > limit:
+            raise ValueError(f"is {size} bytes as JSON; at most {limit}")
+        return value
+
+    return AfterValidator(check)
+
+
+def _plain_name(name: str | None) -> str | None:
+    """A name shown to every viewer: no control, format (bidi overrides, zero widths),
+    private-use or unassigned characters, no leading or trailing space."""
+    if name is None:
+        return None
+    name = name.strip()
+    bad = sorted({f"U+{ord(c):04X}" for c in name if unicodedata.category(c)[0] == "C"})
+    if bad:
+        raise ValueError(f"a name may not hold the characters {', '.join(bad)}")
+    if not name:
+        raise ValueError("a name may not be empty")
+    return name
+
+
+def _known_lang(lang: str) -> str:
+    if lang not in LANGUAGE_NAMES:
+        raise ValueError(f"unknown language; one of {', '.join(LANGUAGE_NAMES)}")
+    return lang
+
 
 #: JSON form of an action (`{"do": "place_tile", "cell": "C3"}`) or its text notation
-ActionInput = str | dict[str, Any]
-Lang = str
+ActionInput = (Annotated[str, Field(max_length=200)]
+               | Annotated[dict[str, Any], _bounded(MAX_ACTION_JSON)])
+Lang = Annotated[str, Field(max_length=8), AfterValidator(_known_lang)]
+Name = Annotated[str | None, Field(default=None, max_length=40), AfterValidator(_plain_name)]
 
 
 class _Strict(BaseModel):
@@ -25,18 +78,20 @@ class SeatSpec(_Strict):
 
     kind: Literal["human", "bot"]
     agent: str | None = Field(default=None, max_length=200)
-    name: str | None = Field(default=None, max_length=40)
+    name: Name = None
 
 
 class CreateMatch(_Strict):
     game: str = Field(max_length=40)
     players: int = Field(ge=1, le=16)
-    options: dict[str, Any] = Field(default_factory=dict)
-    lang: str = Field(default="en", max_length=8)
+    options: Annotated[dict[str, Any], _bounded(MAX_OPTIONS_JSON)] = Field(
+        default_factory=dict, max_length=32)
+    lang: Lang = "en"
     seats: list[SeatSpec] = Field(min_length=1, max_length=16)
     clock_seconds: int | None = Field(default=None, ge=1, le=86_400)
     grace_seconds: int | None = Field(default=None, ge=0, le=86_400)
-    #: chance and bot seed (random when absent): an addition for reproducible tests and demos
+    #: chance and bot seed, for matches without people only (reproducible analysis); the
+    #: server draws the seed of every match with a person, which no one can then predict
     seed: int | None = Field(default=None, ge=0, le=2**62)
 
 
@@ -53,7 +108,7 @@ class WsMove(_Strict):
 
 class WsLang(_Strict):
     type: Literal["lang"]
-    lang: str = Field(max_length=8)
+    lang: Lang
 
 
 class WsPing(_Strict):

@@ -20,12 +20,19 @@ STATUS = {
     "bad_token": 403,
     "no_such_match": 404,
     "bad_request": 422,
+    "seed_not_allowed": 422,
     "not_your_turn": 409,
     "stale_seq": 409,
     "match_over": 409,
     "not_started": 409,
+    "not_abortable": 409,
     "unknown_game": 400,
     "bad_config": 400,
+    "too_large": 413,
+    "rate_limited": 429,
+    "too_many_matches": 429,
+    "server_busy": 503,
+    "storage_unavailable": 503,
 }
 
 

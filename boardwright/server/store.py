@@ -37,6 +37,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Engine,
@@ -48,14 +49,17 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     func,
     insert,
+    inspect,
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .notices import CHANNEL, notice_payload
+from .seats import MatchError
 
 log = logging.getLogger("boardwright.server")
 
@@ -81,7 +85,20 @@ matches_table = Table(
     Column("winners", JSON),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    #: the creator chose the seed (allowed only without people): the match is marked so
+    Column("seeded", Boolean, nullable=False, server_default=false()),
+    #: SHA-256 of the creator's control token (abort, reissue a seat's link); never the token
+    Column("control_hash", String(64)),
+    #: why an `aborted` match ended: `expired` (nobody came), `aborted` (its creator),
+    #: `too_long` (past the game's bound on actions)
+    Column("ended", String(16)),
 )
+#: columns added after the first release, with the DDL that adds each to an older database
+ADDED_COLUMNS = {
+    "seeded": "BOOLEAN NOT NULL DEFAULT FALSE",
+    "control_hash": "VARCHAR(64)",
+    "ended": "VARCHAR(16)",
+}
 
 actions_table = Table(
     "actions", metadata,
@@ -128,6 +145,9 @@ class MatchRow:
     winners: list[int] | None
     created: datetime
     updated: datetime
+    seeded: bool = False
+    control_hash: str | None = None
+    ended: str | None = None
 
 
 @dataclass
@@ -174,6 +194,17 @@ class Store:
         #: this process's name in the notices it sends, so that it can skip its own
         self.process = secrets.token_hex(8)
         metadata.create_all(self.engine)
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        """Bring a database made by an older server up to date (new columns only)."""
+        present = {c["name"] for c in inspect(self.engine).get_columns("matches")}
+        missing = [name for name in ADDED_COLUMNS if name not in present]
+        if missing:
+            with self.engine.begin() as conn:
+                for name in missing:
+                    conn.exec_driver_sql(
+                        f"ALTER TABLE matches ADD COLUMN {name} {ADDED_COLUMNS[name]}")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -228,31 +259,48 @@ class Store:
             row = conn.execute(select(matches_table)
                                .where(matches_table.c.id == match_id)).mappings().first()
             actions = [ActionRow(r.seq, r.actor, r.action) for r in conn.execute(query)]
-        return (MatchRow(**row) if row else None), actions
+        return (_match_row(row) if row else None), actions
 
     def load_match(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(matches_table)
                                .where(matches_table.c.id == match_id)).mappings().first()
-        return MatchRow(**row) if row else None
+        return _match_row(row) if row else None
 
     def list_matches(self, status: str | None = None, limit: int = 200) -> list[MatchRow]:
         query = select(matches_table).order_by(matches_table.c.created.desc()).limit(limit)
         if status is not None:
             query = query.where(matches_table.c.status == status)
         with self.engine.connect() as conn:
-            return [MatchRow(**r) for r in conn.execute(query).mappings()]
+            return [_match_row(r) for r in conn.execute(query).mappings()]
 
     def unfinished(self) -> list[MatchRow]:
-        query = select(matches_table).where(matches_table.c.status != "finished")
+        query = select(matches_table).where(matches_table.c.status.in_(("open", "active")))
         with self.engine.connect() as conn:
-            return [MatchRow(**r) for r in conn.execute(query).mappings()]
+            return [_match_row(r) for r in conn.execute(query).mappings()]
+
+    def open_before(self, cutoff: datetime) -> list[str]:
+        """The ids of matches still open (waiting for people) that were created before
+        `cutoff`."""
+        query = select(matches_table.c.id).where(matches_table.c.status == "open",
+                                                 matches_table.c.created < cutoff)
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
 
     def load_actions(self, match_id: str) -> list[ActionRow]:
         query = (select(actions_table.c.seq, actions_table.c.actor, actions_table.c.action)
                  .where(actions_table.c.match_id == match_id).order_by(actions_table.c.seq))
         with self.engine.connect() as conn:
             return [ActionRow(r.seq, r.actor, r.action) for r in conn.execute(query)]
+
+
+def _match_row(mapping: Any) -> MatchRow:
+    """A row as read; SQLite gives back naive datetimes (stored in UTC), PostgreSQL aware ones."""
+    data = dict(mapping)
+    for key in ("created", "updated"):
+        if data[key].tzinfo is None:
+            data[key] = data[key].replace(tzinfo=UTC)
+    return MatchRow(**data)
 
 
 def _dumps(value: Any) -> str:
@@ -278,7 +326,12 @@ class GroupCommit:
         self._pending.append((item, future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write())
-        await future
+        try:
+            await future
+        except SQLAlchemyError as exc:  # a full disk, a read-only or unreachable database
+            log.error("storage refused a commit of match %s: %s", item.match_id, exc)
+            raise MatchError("storage_unavailable", "the server cannot store anything right "
+                             "now; nothing was changed, try again later") from exc
 
     async def _write(self) -> None:
         while self._pending:

@@ -18,12 +18,10 @@ function seatName(seat) {
 
 // --- the creation form -------------------------------------------------------------------
 
-/** The choices a string option's help lists as "a | b | c" (e.g. "R8.3 automatic | optional
- * refilling ..."), when the default is one of them; otherwise none (a free text field). */
-function listedChoices(option) {
-  const match = /(\w+(?: \| \w+)+)/.exec(option.help || "");
-  const choices = match ? match[1].split(" | ") : [];
-  return choices.includes(option.default) ? choices : [];
+/** True for an option edited as JSON text (component data, lists). */
+function isStructured(option) {
+  return option.group === "data" || (option.default === null && option.min === null
+    && !option.choices.length);
 }
 
 function optionInput(option) {
@@ -32,29 +30,36 @@ function optionInput(option) {
   let input;
   if (typeof value === "boolean") {
     input = h("input", { type: "checkbox", id, name: option.name, checked: value });
-  } else if (typeof value === "number") {
-    input = h("input", { type: "number", id, name: option.name, value: String(value) });
-  } else if (typeof value === "string" && listedChoices(option).length) {
-    input = h("select", { id, name: option.name }, listedChoices(option).map((choice) =>
-      h("option", { value: choice, selected: choice === value }, choice)));
+  } else if (option.choices.length) {
+    input = h("select", { id, name: option.name }, option.choices.map((choice) =>
+      h("option", { value: choice.value, selected: choice.value === value }, choice.label)));
+  } else if (typeof value === "number" || (value === null && option.min !== null)) {
+    // A number left empty keeps the game's default (e.g. "4 experience per counter").
+    input = h("input", { type: "number", id, name: option.name,
+                         value: value === null ? "" : String(value),
+                         min: option.min ?? undefined, max: option.max ?? undefined,
+                         placeholder: value === null ? t("web.lobby.default_value") : undefined });
   } else {
     // Structured defaults (the boards, the tile lists) are edited as JSON text.
-    const text = typeof value === "string" ? value : JSON.stringify(value);
-    input = h("input", { type: "text", id, name: option.name, value: text });
+    const text = value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
+    input = h("input", { type: "text", id, name: option.name, value: text,
+                         placeholder: value === null ? t("web.lobby.default_value") : undefined });
   }
   const help = option.help ? h("small", { id: `${id}-help`, class: "help" }, option.help) : null;
   if (help) input.setAttribute("aria-describedby", help.id);
-  return h("div", { class: "option" }, h("label", { for: id }, option.name), input, help);
+  return h("div", { class: "option", dataset: { option: option.name } },
+    h("label", { for: id }, option.label), input, help);
 }
 
-/** Rule choices first; variants that end a game early (round caps, off by default at a table
- * with people) and component data (boards, tiles), both rarely changed, folded away. */
-function optionInputs(options) {
-  const isData = (o) => o.default !== null && typeof o.default === "object";
-  const simple = options.filter((o) => !isData(o) && !o.cap);
-  const caps = options.filter((o) => o.cap);
-  const data = options.filter(isData);
-  const out = [h("legend", {}, t("web.lobby.options")), ...simple.map(optionInput)];
+/** Variants first; an early end (round caps, off at a table with people) and component data
+ * (boards, tiles), both rarely changed, folded away; the rules-level notes (rule numbers, the
+ * sources' words) behind "About these rules", with a link to the whole rulebook. */
+function optionInputs(game) {
+  const options = game.options || [];
+  const variants = options.filter((o) => o.group === "variant" && !isStructured(o));
+  const caps = options.filter((o) => o.group === "cap");
+  const data = options.filter((o) => o.group !== "cap" && (o.group === "data" || isStructured(o)));
+  const out = [h("legend", {}, t("web.lobby.variants")), ...variants.map(optionInput)];
   if (caps.length) {
     out.push(h("details", { class: "cap-options" },
       h("summary", {}, t("web.lobby.caps")), h("p", { class: "help" }, t("web.lobby.caps_help")),
@@ -64,6 +69,12 @@ function optionInputs(options) {
     out.push(h("details", { class: "data-options" },
       h("summary", {}, t("web.lobby.component_data")), ...data.map(optionInput)));
   }
+  out.push(h("details", { class: "about-rules" },
+    h("summary", {}, t("web.lobby.about_rules")),
+    h("p", {}, h("a", { href: `/rules/${game.id}?lang=${document.documentElement.lang}`,
+                         target: "_blank", rel: "noopener", class: "rules-link" },
+      t("web.rules.full"))),
+    h("dl", {}, ...options.flatMap((o) => [h("dt", {}, o.label), h("dd", {}, o.about)]))));
   return out;
 }
 
@@ -72,11 +83,13 @@ function chosenOptions() {
   const out = {};
   for (const option of currentGame().options || []) {
     const input = $(`opt-${option.name}`);
+    if (!input) continue;
     const def = option.default;
     let value;
     if (typeof def === "boolean") value = input.checked;
-    else if (typeof def === "number") value = Number(input.value);
+    else if (input.type === "number") value = input.value === "" ? null : Number(input.value);
     else if (typeof def === "string") value = input.value;
+    else if (def === null && input.value.trim() === "") value = null;
     else {
       try { value = JSON.parse(input.value); } catch { value = input.value; }
     }
@@ -109,15 +122,23 @@ function renderForm() {
   const players = $("players");
   const previous = Number(players.value) || game.max_players;
   players.replaceChildren();
-  for (let n = game.min_players; n <= game.max_players; n++) {
-    players.append(h("option", { value: String(n), selected: n === previous }, String(n)));
+  // a variant's player count (Feinde for 2) comes first, marked; choosing it switches its option on
+  const variants = new Map((game.variant_players || []).map((v) => [v.players, v.option]));
+  const counts = [...variants.keys()].filter((n) => n < game.min_players);
+  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  for (const n of counts) {
+    const label = variants.has(n) ? t("web.lobby.variant_players", { players: n }) : String(n);
+    players.append(h("option", { value: String(n), selected: n === previous }, label));
   }
-  $("options").replaceChildren(...optionInputs(game.options || []));
+  $("options").replaceChildren(...optionInputs(game));
   renderSeats();
 }
 
 function renderSeats() {
   const n = Number($("players").value);
+  const variant = (currentGame().variant_players || []).find((v) => v.players === n);
+  const box = variant ? $(`opt-${variant.option}`) : null;
+  if (box) box.checked = true;
   $("seats").replaceChildren(h("legend", {}, t("web.lobby.seats")),
     ...Array.from({ length: n }, (_, seat) => seatRow(seat)));
 }
@@ -216,8 +237,13 @@ async function refreshMatches() {
 async function start() {
   await loadLanguage(initialLanguage(), "beowulf");
   translatePage();
-  languageSwitch($("lang"), "beowulf", () => { renderForm(); refreshMatches(); });
-  [games, agents] = await Promise.all([api("/api/games"), api("/api/agents").catch(() => [])]);
+  languageSwitch($("lang"), "beowulf", async () => {
+    games = await api(`/api/games?lang=${document.documentElement.lang}`);
+    renderForm();
+    refreshMatches();
+  });
+  [games, agents] = await Promise.all([api(`/api/games?lang=${document.documentElement.lang}`),
+                                       api("/api/agents").catch(() => [])]);
   $("game").replaceChildren(...games.map((g) => h("option", { value: g.id }, g.title)));
   $("agent-specs").replaceChildren(...["random", "greedy", ...agents.flatMap((a) =>
     [a.name, a.settings_example])].filter((v, i, all) => v && all.indexOf(v) === i)

@@ -6,13 +6,39 @@ import { api, h } from "./dom.js";
 import { seatLabeller } from "./seats.js";
 import { rendererFor } from "./games/index.js";
 import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
+import { installRulesPanel } from "./rules-panel.js";
 import { lineClass } from "./log-line.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 // /m/{id} is the served path; match.html?id= also works when the page is opened directly.
 const matchId = params.get("id") || decodeURIComponent(location.pathname.split("/").pop());
-const token = params.get("token");
+const token = seatToken();
+
+/**
+ * The seat token leaves the address bar after the first load (it would otherwise stay in the
+ * history, in screenshots and in a link someone copies): it moves to this tab's
+ * sessionStorage, which keeps it across reloads and forgets it with the tab (the join link
+ * works again). A spectator tab opened beside a player's stays a spectator.
+ */
+function seatToken() {
+  const key = `boardwright.seat.${matchId}`;
+  const fromLink = params.get("token");
+  if (fromLink) {
+    try { sessionStorage.setItem(key, fromLink); } catch { /* storage off: the link only */ }
+    const url = new URL(location.href);
+    url.searchParams.delete("token");
+    url.searchParams.delete("seat");
+    history.replaceState(null, "", url);
+    return fromLink;
+  }
+  try { return sessionStorage.getItem(key); } catch { return null; }
+}
+
+/** A revoked link (the server refused the token): forget it, so a reload spectates. */
+function forgetSeatToken() {
+  try { sessionStorage.removeItem(`boardwright.seat.${matchId}`); } catch { /* none kept */ }
+}
 
 let snapshot = null;   // the latest Snapshot, kept current by welcome and update messages
 let log = [];          // LogLines in seq order
@@ -150,6 +176,14 @@ async function claimSeat() {
   }
 }
 
+/** The log lines of the latest action a seat took, and the chance that followed it: what the
+ * board marks as the last move. */
+function recentLines() {
+  let i = log.length - 1;
+  while (i >= 0 && log[i].actor < 0) i--;
+  return i < 0 ? [] : log.filter((line) => line.seq >= log[i].seq);
+}
+
 function render() {
   if (!snapshot) return;
   const body = document.body.dataset;
@@ -163,7 +197,7 @@ function render() {
   renderTurn();
   renderClock();
   renderClaim();
-  renderer.update(snapshot, { busy, myTurn: myTurn() });
+  renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines() });
   renderMoves();
   renderLog();
   renderFinal();
@@ -195,6 +229,7 @@ function onUpdate(message) {
     seats: message.seats || snapshot.seats,
     winners: message.winners ?? (message.view && message.view.winners) ?? snapshot.winners,
     returns: message.returns ?? snapshot.returns,
+    ending: message.ending ?? snapshot.ending,
   };
   if ("clock" in message) setClock(message.clock);
   log = log.concat(message.events || []);
@@ -217,6 +252,7 @@ function onError(message) {
 }
 
 function onState(state) {
+  if (state === "refused" && token) forgetSeatToken();
   const el = $("connection");
   el.dataset.state = state;
   el.textContent = t(`web.match.connection.${state}`);
@@ -240,6 +276,7 @@ async function start() {
     history.replaceState(null, "", url);
     render();
   });
+  installRulesPanel($("rules-button"), $("rules-dialog"), summary.game);
   $("claim").addEventListener("click", claimSeat);
   setInterval(renderClock, CLOCK_TICK_MS);
   connection = new MatchConnection(matchId, { token, lang, onWelcome, onUpdate, onSeats,

@@ -5,6 +5,7 @@ import { seatLabeller } from "./seats.js";
 import { rendererFor } from "./games/index.js";
 import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { lineClass } from "./log-line.js";
+import { installRulesPanel } from "./rules-panel.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -40,8 +41,9 @@ async function go(target) {
     match_id: matchId, seq: step, seat: null, view: data.view, legal: [], seats: summary.seats,
     status: finished ? "finished" : "active", to_move: data.view.to_move,
     winners: finished ? (data.winners ?? summary.winners) : undefined,
+    ending: finished ? data.ending : undefined,
   };
-  renderer.update(snapshot, { busy: false, myTurn: false });
+  renderer.update(snapshot, { busy: false, myTurn: false, recent: data.events || [] });
   $("turn").textContent = renderer.prompt(snapshot);
   $("final-scores").hidden = !finished;
   if (finished) renderer.renderFinal($("final-scores"), snapshot);
@@ -67,6 +69,7 @@ async function start() {
     scoring: $("scoring"),
   }, { t, play: () => {}, seatLabel, winnersText });
   languageSwitch($("lang"), summary.game, () => go(step));
+  installRulesPanel($("rules-button"), $("rules-dialog"), summary.game);
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(step - 1));
   $("next").addEventListener("click", () => go(step + 1));

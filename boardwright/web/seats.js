@@ -19,3 +19,9 @@ export function seatLabeller(getSeats) {
   };
   return { seatLabel: label, winnersText };
 }
+
+/** How a finished game ended and why its winners won (the server's `ending.text`), or null. */
+export function endingLine(h, snapshot) {
+  const ending = snapshot && snapshot.ending;
+  return ending ? h("p", { class: "ending", id: "ending" }, ending.text) : null;
+}

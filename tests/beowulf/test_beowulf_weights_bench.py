@@ -42,9 +42,16 @@ def test_weights_are_the_shipped_ones_with_the_named_fields_replaced() -> None:
     assert weights.tile_fill_share == (0.3,)
     assert weights.hand_peril == (1.0, 2.0, 3.0)
     assert weights.unused_diamond == Weights().unused_diamond
-    earlier = _script()._weights(["fourth", "unused_diamond=1"])
+    earlier = _script()._weights(["original", "unused_diamond=1"])
     assert earlier.tile_fill_share == (0.6,) and earlier.unused_diamond == (1.0,)
     assert earlier.line_discount == earlier.hand_peril == (0.0,)
+
+
+def test_presets_keep_their_earlier_names() -> None:
+    """`fifth` and `fourth` were the presets' first names; commands that use them still run."""
+    script = _script()
+    assert script._weights(["fifth"], 4) == script._weights(["duelled"], 4) == Weights()
+    assert script._weights(["fourth"]) == script._weights(["original"])
 
 
 def test_hidden_hands_make_the_judgement_vary_across_sampled_worlds() -> None:

@@ -34,8 +34,9 @@ def test_simulate_json_reports_the_required_fields() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output.strip().splitlines()[-1])
     for key in ("game", "players", "games", "finished", "errors", "actions",
-                "actions_per_second", "mean_scores"):
+                "actions_per_second", "mean_scores", "ended_by", "length"):
         assert key in data
+    assert data["ended_by"] == {"rule": 5}
     assert data["finished"] == 5 and data["errors"] == 0
     assert len(data["mean_scores"]) == 3
     again = runner.invoke(app, ["simulate", "beowulf", "--players", "3", "--games", "5",
@@ -100,3 +101,28 @@ def test_play_against_ismcts_with_a_thinking_budget() -> None:
     assert result.exit_code == 0, result.output[-2000:]
     assert "(ismcts) is thinking" in result.output
     assert "Game stopped" in result.output
+
+
+def test_every_game_plays_with_its_default_seats() -> None:
+    # you against random players, as many as the game needs (Feinde needs 3)
+    for game in registry.names():
+        result = runner.invoke(app, ["play", game, "--seed", "1"], input="quit\n")
+        assert result.exit_code == 0, (game, result.output)
+        assert "takes" not in result.output
+
+
+def test_a_language_the_game_lacks_is_refused_with_the_ones_it_has() -> None:
+    result = runner.invoke(app, ["play", "mesopotamia", "--lang", "cs"])
+    assert result.exit_code == 2
+    assert "no texts in 'cs'" in result.output and "en, hu" in result.output
+    assert runner.invoke(app, ["play", "beowulf", "--lang", "cs"], input="quit\n").exit_code == 0
+
+
+def test_a_bot_thinking_is_announced_once_a_turn_not_at_every_step() -> None:
+    # a Feinde turn is a chain of single steps: the note comes once per bot turn
+    result = runner.invoke(app, ["play", "feinde", "--seats", "human,greedy,greedy",
+                                 "--seed", "3", "--option", "max_rounds=2"],
+                           input="1\n" * 200 + "quit\n")
+    assert result.exit_code == 0, result.output
+    notes = result.output.count("is thinking")
+    assert 0 < notes <= 8, result.output[-3000:]  # 2 rounds: placing heroes, then a turn each

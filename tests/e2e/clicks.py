@@ -31,7 +31,11 @@ def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
     page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
     for name, value in (options or {}).items():
-        page.fill(f"#opt-{name}", value)
+        field_ = page.locator(f"#opt-{name}")
+        folded = page.locator(f"details:has(#opt-{name})")
+        if folded.count() and not field_.is_visible():
+            folded.locator("summary").click()  # variants and component data are folded away
+        field_.fill(value)
     for seat, spec in enumerate(seats):
         if spec == "human":
             page.select_option(f"#seat-{seat}-kind", "human")

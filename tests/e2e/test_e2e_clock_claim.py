@@ -17,7 +17,7 @@ def create_clocked_match(base: str) -> str:
     """A person against a slow bot, 3 s per turn, the stand-in right after (no grace). The bot
     thinks for a while on each turn so that the stand-in cannot finish the game before the
     click."""
-    body = {"game": "beowulf", "players": 2, "seed": 23, "clock_seconds": CLOCK_SECONDS,
+    body = {"game": "beowulf", "players": 2, "clock_seconds": CLOCK_SECONDS,
             "grace_seconds": 0, "seats": [{"kind": "human"},
                                           {"kind": "bot", "agent": "ismcts:iterations=3000"}]}
     request = urllib.request.Request(f"{base}/api/matches", data=json.dumps(body).encode(),

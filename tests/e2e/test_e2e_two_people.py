@@ -88,7 +88,7 @@ def _switch_language(page: Page) -> None:
     """Magyar: the page's strings and the server's log lines change language."""
     english = [line["text"] for line in _log(page)]
     page.select_option("#lang", "hu")
-    page.wait_for_function("document.documentElement.lang === 'hu'")
+    page.wait_for_function("() => document.documentElement.lang === 'hu'")
     page.wait_for_function(
         "(first) => window.boardwright.log().length && window.boardwright.log()[0].text !== first",
         arg=english[0])
@@ -110,6 +110,11 @@ def test_two_people_play_each_other(server: str, open_tab: Callable[[], Tab],
     for page in pages.values():
         page.wait_for_selector("body[data-connection='online']")
     assert snapshot(pages[0])["seat"] == 0
+    assert snapshot(pages[1])["seat"] == 1
+    # the token left the address bar; the tab keeps the seat across a reload
+    assert "token=" not in pages[1].url
+    pages[1].reload()
+    pages[1].wait_for_selector("body[data-connection='online']")
     assert snapshot(pages[1])["seat"] == 1
 
     rng = random.Random(3)
@@ -133,8 +138,9 @@ def test_two_people_play_each_other(server: str, open_tab: Callable[[], Tab],
     # Each one's placements (as their own log tells them) are in the other's log too.
     # (Seat 1 reads Hungarian now, so compare what both logs say in one language.)
     pages[1].select_option("#lang", "en")
-    pages[1].wait_for_function("document.documentElement.lang === 'en'")
-    pages[1].wait_for_function("window.boardwright.log()[0].text.startsWith('Player')")
+    pages[1].wait_for_function("() => document.documentElement.lang === 'en'")
+    pages[1].wait_for_function(
+        "() => window.boardwright.log()[0].text.startsWith('Player')")
     for seat in (0, 1):
         own = [line["text"] for line in _log(pages[seat])
                if line["kind"] in PLACEMENTS and line["actor"] == seat]

@@ -38,7 +38,7 @@ def games_per_pair(game_id: str) -> int:
 PAIRS = [
     (game.info.id, players, start)
     for game in registry.games()
-    for players in game.info.player_counts
+    for players in [*game.info.player_counts, *(n for n, _ in game.info.variant_players)]
     for start in range(0, games_per_pair(game.info.id), chunk_of(game.info.id))
 ]
 
@@ -47,7 +47,7 @@ PAIRS = [
 def test_conformance_random_games(game_id: str, players: int, start: int) -> None:
     game = registry.get(game_id)
     seeds = range(start, min(start + chunk_of(game_id), games_per_pair(game_id)))
-    report = check_playouts(game, players, seeds)
+    report = check_playouts(game, players, seeds, game.info.options_for_players(players))
     assert report.games == len(seeds)
     assert report.max_length <= game.info.max_actions
     assert report.illegal_probes > 0

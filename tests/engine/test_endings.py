@@ -14,7 +14,7 @@ from boardwright.arena.runner import ArenaConfig, run_arena
 from boardwright.arena.stats import endings, percentile
 from boardwright.cli.simulate import run_simulation
 from boardwright.engine import registry
-from boardwright.engine.api import ENDED_BY, options_for_people
+from boardwright.engine.api import ENDED_BY, Ending, options_for_people, ranked_ending
 from boardwright.engine.play import play_game
 
 GAMES = registry.games()
@@ -49,14 +49,16 @@ def test_a_capped_game_reports_cap_and_its_length() -> None:
     game = registry.get("runebound")
     result = play_game(game, 2, [make_agent("random")] * 2, seed=3, options={"max_rounds": 2})
     assert result.state.ended_by() == "cap"
-    assert result.record.ended_by == "cap"
+    assert result.record.ending == {"by": "cap", "reason": "turn_cap",
+                                    "ranking": ["runes", "level", "gold"],
+                                    "decided_by": result.state.ending().decided_by}
     assert result.rounds == 2
 
 
 def test_a_game_ended_by_the_rules_reports_rule() -> None:
     game = registry.get("beowulf")
     result = play_game(game, 2, [make_agent("random")] * 2, seed=3)
-    assert result.state.ended_by() == result.record.ended_by == "rule"
+    assert result.state.ended_by() == result.record.ending["by"] == "rule"
     assert result.rounds == -(-result.turns // 2) > 0
 
 
@@ -81,3 +83,32 @@ def test_endings_summary() -> None:
     assert out["length"]["median"] == 25.0 and out["length"]["max"] == 40
     assert percentile([1, 2, 3, 4, 5], 95) == pytest.approx(4.8)
     assert set(ENDED_BY) == {"rule", "cap", "stall"}
+
+
+def test_ranked_ending_names_the_first_criterion_that_set_the_winners_apart() -> None:
+    ranking = ("gold", "chips")
+    assert ranked_ending("rule", "x", ranking, [(5, 1), (3, 9)], [0]).decided_by == "gold"
+    assert ranked_ending("rule", "x", ranking, [(5, 4), (5, 2), (1, 9)], [0]).decided_by == "chips"
+    assert ranked_ending("rule", "x", ranking, [(5, 4), (5, 4)], [0, 1]).decided_by is None
+    assert ranked_ending("rule", "x", ranking, [(5, 4), (5, 4), (2, 0)],
+                         [0, 1]).decided_by == "gold"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.id)
+def test_every_ending_a_game_reports_has_words(game, lang: str) -> None:
+    # a seeded random game of each (capped where the game has caps) and its ending in words
+    result = play_game(game, game.info.min_players, [make_agent("random")] * game.info.min_players,
+                       seed=1)
+    ending = result.state.ending()
+    assert ending is not None and ending.by == result.state.ended_by()
+    words = game.describe_ending(ending, lang)
+    assert words and "end." not in words and "ending." not in words
+    if ending.decided_by:
+        assert len(words.split(". ")) >= 2
+
+
+def test_an_ending_without_its_own_words_falls_back_to_the_engines() -> None:
+    game = registry.get("feinde")
+    words = game.describe_ending(Ending("cap", "no_such_reason"), "en")
+    assert words == "The game ended at the agreed cap, before its printed end."

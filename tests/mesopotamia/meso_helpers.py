@@ -10,7 +10,9 @@ from boardwright.games.mesopotamia.state import MesoState
 
 
 def new(players: int = 3, **options: Any) -> MesoState:
-    return GAME.new_initial_state(players, options)
+    """A fresh game. Turns may be passed with `finish_action` at once (R5.5's own tests set
+    `action_required`), so that each test plays only the steps its rule needs."""
+    return GAME.new_initial_state(players, {"action_required": False, **options})
 
 
 def cell(s: MesoState, q: int, r: int) -> int:

@@ -93,7 +93,9 @@ def test_a_person_plays_three_players_to_the_end_in_the_terminal(tmp_path: Path)
     keys = "help\nmoves\n" + "1\n" * 4000
     result = CliRunner().invoke(app, ["play", "mesopotamia", "--players", "3", "--seats",
                                       "human,random,random", "--seed", "3", "--option",
-                                      "max_turns=9", "--save", str(record_path)], input=keys)
+                                      "max_turns=9", "--save", str(record_path),
+                                      # always "1" would pick up and drop for ever unbounded
+                                      "--option", "free_actions_per_turn=12"], input=keys)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Game over" in result.output
     assert "End your movement" in result.output  # the help lists moves in words
@@ -107,7 +109,8 @@ def test_r9_1_a_terminal_table_with_a_person_has_no_turn_cap() -> None:
     table = run_table(GAME, 2, ["human", "random"], seed=1, lang="en", save=None, options={},
                       console=console, ask=quit_at_once)
     assert table.state.cfg.options.max_turns == 0
-    assert table.record.options == {"max_turns": 0}  # so the record replays the same game
+    # so the record replays the same game
+    assert table.record.options == {"max_turns": 0, "free_actions_per_turn": 0}
     capped = run_table(GAME, 2, ["human", "random"], seed=1, lang="en", save=None,
                        options={"max_turns": 9}, console=console, ask=quit_at_once)
     assert capped.state.cfg.options.max_turns == 9

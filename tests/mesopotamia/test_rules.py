@@ -7,8 +7,9 @@ is played through `apply` with the game's notation.
 from __future__ import annotations
 
 import pytest
-from meso_helpers import at, can, cell, clear, lay, legal_texts, new, play, put
+from meso_helpers import GAME, at, can, cell, clear, lay, legal_texts, new, play, put
 
+from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import IllegalAction
 from boardwright.games.mesopotamia import rules
 from boardwright.games.mesopotamia.data import NEUTRAL, TERRAINS
@@ -370,7 +371,9 @@ def test_r5_4_draw_exactly_one_card() -> None:
     play(s, "end_movement", "draw_card")
     assert s.phase == rules.DRAW_CARD
     play(s, "card teleport")
-    assert s.hands[0][5] == 1 and s.to_move == 1
+    assert s.hands[0][5] == 1 and s.phase == rules.AFTER_DRAW  # R3.2 cards may follow
+    play(s, "finish_action")
+    assert s.to_move == 1
 
 
 def test_r5_5_only_one_action() -> None:
@@ -535,10 +538,73 @@ def test_r7_12_variant_single_use_cards() -> None:
     assert s.discard == [0] * 8
 
 
-def test_r7_card_drawn_this_turn_cannot_be_played() -> None:
+def test_r3_2_the_card_drawn_this_turn_cannot_be_played_but_the_others_can() -> None:
     s = new(4)
+    s.hands[0][rules.TELEPORT] = 1
+    play(s, "end_movement", "draw_card", "card focus_stone")
+    assert s.phase == rules.AFTER_DRAW and s.to_move == 0
+    texts = [s.action_to_text(a) for a in s.legal_actions()]
+    assert "play focus_stone" not in texts  # "kivéve azt, amit ebben a fordulóban húzott fel"
+    assert any(t.startswith("teleport") for t in texts) and "finish_action" in texts
+    assert s.view(0)["seats"][0]["drawn"] == "focus_stone" and "drawn" not in s.view(1)["seats"][0]
+    s.hands[0][rules.FOCUS_STONE] = 2  # one held from before may be played
+    s.invalidate()
+    assert "play focus_stone" in [s.action_to_text(a) for a in s.legal_actions()]
+
+
+def test_r3_2_cards_may_be_played_after_the_action() -> None:
+    s = new(4)
+    s.hands[0][rules.FOCUS_STONE] = 1
+    s.mana[0], s.limit[0] = 0, 3
+    play(s, "end_movement", "breed 1,-1")
+    assert s.phase == rules.BREED
+    play(s, "play focus_stone")  # "amikor rajta van a sor, ezek közül bármennyit kijátszhat"
+    assert s.mana[0] == 2 and s.phase == rules.BREED
+    play(s, "finish_action")
+    assert s.to_move == 1
+
+
+def test_r3_2_option_before_action_keeps_cards_to_movement_and_before_the_action() -> None:
+    s = new(4, card_timing="before_action")
+    s.hands[0][rules.FOCUS_STONE] = 1
+    play(s, "end_movement", "breed 1,-1")
+    assert [s.action_to_text(a) for a in s.legal_actions()] == ["finish_action"]
+    s = new(4, card_timing="before_action")
     play(s, "end_movement", "draw_card", "card focus_stone")
     assert s.to_move == 1  # the turn ended with the draw
+
+
+def test_r5_5_an_action_must_be_chosen_when_one_can_be() -> None:
+    s = new(4, action_required=True)
+    play(s, "end_movement")
+    texts = legal_texts(s)
+    assert "finish_action" not in texts and "draw_card" in texts
+    play(s, "breed 1,-1")
+    assert "finish_action" in legal_texts(s)  # carried out: the turn may end
+    optional = new(4, action_required=False)
+    play(optional, "end_movement")
+    assert "finish_action" in legal_texts(optional)
+
+
+def test_r2_4_two_players_share_plains_a_or_start_apart() -> None:
+    shared, apart = new(2), new(2, two_player_seating="apart")
+    a, b = cell(shared, 1, -1), cell(shared, 1, 0)
+    assert shared.hut_owner[2 * a:2 * a + 2] == [0, 1] and at(shared, 1, (1, -1)) == 3
+    assert apart.hut_owner[2 * a:2 * a + 2] == [0, NEUTRAL]
+    assert apart.hut_owner[2 * b:2 * b + 2] == [1, NEUTRAL] and at(apart, 1, (1, 0)) == 3
+
+
+def test_r9_2_free_steps_are_unbounded_at_a_table_with_people() -> None:
+    assert options_for_people(GAME, None)["free_actions_per_turn"] == 0
+    s = new(2, free_actions_per_turn=0)
+    put(s, 0, (-1, 0))  # a member in the starting forest, by its wood
+    for _ in range(30):  # "bármikor és bárhányszor": pick up and drop, again and again
+        play(s, "pick_up -1,0 wood", "drop -1,0 wood")
+    assert s.free_used == 60 and can(s, "pick_up -1,0 wood")
+    bounded = new(2, free_actions_per_turn=2)
+    put(bounded, 0, (-1, 0))
+    play(bounded, "pick_up -1,0 wood", "drop -1,0 wood")
+    assert not can(bounded, "pick_up -1,0 wood")
 
 
 # --- R8 end ----------------------------------------------------------------------------------

@@ -37,11 +37,22 @@ def test_actions_and_events_have_words_in_both_languages() -> None:
 
 
 def test_render_shows_board_party_sheet_and_original_content_notice() -> None:
+    import io
+
+    from rich.console import Console
+
+    from boardwright.games.runebound.text import msg
+
     s = new_game(2)
-    out = GAME.render(s.view(0))
-    assert "ORIGINAL content" in out
-    assert "Varikas the Dead" in out and "gold 3" in out
-    assert "&" in out and "Player A" in out  # both heroes in Tamalir
+    for lang, words in (("en", ("original content", "3 gold", "Market of")),
+                        ("hu", ("eredeti tartalomkészlet", "3 arany", "piaca"))):
+        console = Console(file=io.StringIO(), width=100, color_system=None)
+        console.print(GAME.render(s.view(0), lang))
+        out = console.file.getvalue()
+        assert all(w in out for w in words), out
+        assert "Varikas the Dead" in out
+        assert "&" in out  # both heroes in Tamalir
+        assert msg(lang, "seat", letter="B") in out
 
 
 def test_heuristic_prefers_runes_then_experience_then_gold() -> None:
@@ -79,3 +90,32 @@ def test_the_hungarian_catalogue_has_every_english_key() -> None:
     from boardwright.games.runebound.text import catalogue
 
     assert [k for k in catalogue("en") if k not in catalogue("hu")] == []
+
+
+def test_every_phase_a_game_reaches_has_a_prompt_in_every_language() -> None:
+    import random
+
+    from boardwright.engine.play import sample_chance
+    from boardwright.games.runebound.text import catalogue
+
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = GAME.new_initial_state(3, {"max_rounds": 8, "heroes": None})
+        while not s.is_terminal():
+            seen.add(s.g["phase"])
+            s.apply(sample_chance(s.chance_outcomes(), rng) if s.current_player() < 0
+                    else rng.choice(s.legal_actions()))
+    assert {"setup_hero", "moving", "market"} <= seen
+    for lang in ("en", "hu"):
+        missing = sorted(p for p in seen if f"web.runebound.phase.{p}" not in catalogue(lang))
+        assert missing == [], (lang, missing)
+
+
+def test_resting_says_how_much_exhaustion_goes() -> None:
+    s = new_game(2)
+    words = {s.action_to_text(a): GAME.describe_action(s, a) for a in range(len(s.cfg.texts))
+             if s.action_to_text(a).startswith("roll ") and s.action_to_text(a).endswith("dice")}
+    assert words["roll 0 dice"] == "rest: roll no dice and remove 4 exhaustion"
+    assert words["roll 3 dice"] == "roll 3 movement dice and rest: remove 1 exhaustion"
+    assert words["roll 5 dice"] == "roll 5 movement dice"

@@ -14,6 +14,11 @@ from fastapi.testclient import TestClient
 
 from boardwright.server.app import create_app
 from boardwright.server.bots import BotPool
+from boardwright.server.limits import Limits
+
+#: these tests drive every seat and poll from one address, as no real client does: they run
+#: without the per-address rates and caps, which tests/server/test_limits.py checks one by one
+TEST_LIMITS = Limits(per_client=False)
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +63,7 @@ def pg_url() -> Iterator[str]:
 
 @pytest.fixture
 def client(db_url: str, bot_pool: BotPool) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bots=bot_pool)) as c:
+    with TestClient(create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)) as c:
         yield c
 
 
@@ -68,10 +73,50 @@ def auth(token: str) -> dict[str, str]:
 
 def create(client: TestClient, seats: list[str], *, seed: int = 1,
            **extra: Any) -> dict[str, Any]:
-    """A Beowulf match; `seats` holds `human` or an agent spec per seat."""
-    body = {"game": "beowulf", "players": len(seats), "seed": seed, **extra,
+    """A Beowulf match; `seats` holds `human` or an agent spec per seat. `seed` is given to
+    matches without people only (the server draws the seed of a match with people)."""
+    body = {"game": "beowulf", "players": len(seats), **extra,
             "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "agent": s}
                       for s in seats]}
+    if "human" not in seats:
+        body["seed"] = seed
     response = client.post("/api/matches", json=body)
     assert response.status_code == 201, response.text
     return response.json()
+
+
+class ManualClock:
+    """A clock the test moves by hand (the rate limits and idle times read it)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def limits() -> Limits:
+    """The limits of `guarded`; a test may replace the fixture to change one bound."""
+    return Limits()
+
+
+@pytest.fixture
+def guarded(db_url: str, bot_pool: BotPool, limits: Limits,
+            clock: ManualClock) -> Iterator[TestClient]:
+    """A client of an app with a public server's limits and a stopped clock: a bucket refills
+    only when the test moves `clock.now`."""
+    app = create_app(db_url, bots=bot_pool, limits=limits, clock=clock)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+def human_body(players: int = 2, **extra: Any) -> dict[str, Any]:
+    """A Beowulf match of `players` people, as a creation body."""
+    return {"game": "beowulf", "players": players, "seats": [{"kind": "human"}] * players,
+            **extra}

@@ -149,6 +149,8 @@ def test_bots_play_whole_matches_and_listing(client: TestClient) -> None:
         summary = wait_finished(client, match_id)
         assert summary["players"] == players and summary["winners"]
         assert len(summary["returns"]) == players
+        assert summary["ending"]["by"] == "rule" and summary["ending"]["reason"] == "acts"
+        assert summary["ending"]["text"].startswith("After the third act")
     listed = {m["match_id"]: m["status"] for m in client.get("/api/matches").json()}
     assert listed == {two: "finished", four: "finished", waiting: "open"}
     finished = client.get("/api/matches?status=finished").json()
@@ -168,6 +170,8 @@ def test_replay_of_a_finished_match(client: TestClient) -> None:
     assert all("tiles" not in hand for hand in deal["view"]["hands"])
     last = client.get(f"/api/matches/{match_id}/replay").json()
     assert last["step"] == last["steps"] and last["winners"] == summary["winners"]
+    hu = client.get(f"/api/matches/{match_id}/replay?lang=hu").json()
+    assert hu["ending"]["text"].startswith("A harmadik felvonás után")
     bad = client.get(f"/api/matches/{match_id}/replay?step=99999")
     assert bad.json()["code"] == "bad_request"
     open_match = create(client, ["human", "random"])["match_id"]
@@ -218,3 +222,40 @@ def test_a_table_with_people_starts_from_the_games_table_options(client: TestCli
     assert view(client, bots["match_id"])["view"]["max_turns"] == 40
     listed = {g["id"]: g for g in client.get("/api/games").json()}["mesopotamia"]["options"]
     assert {o["name"]: o["default"] for o in listed}["max_turns"] == 0
+
+
+def test_the_lobby_lists_options_with_labels_and_help_in_the_readers_language(
+        client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games?lang=hu").json()}
+    options = {o["name"]: o for o in games["runebound"]["options"]}
+    assert options["max_rounds"]["label"] == "Vége adott számú kör után"
+    assert options["max_rounds"]["group"] == "cap" and options["max_rounds"]["default"] == 0
+    assert options["max_rounds"]["about"].startswith("R11.4")  # the rules-level notes
+    assert options["endgame"]["choices"] == [{"value": "level_order",
+                                              "label": "szint szerinti sorrendben"},
+                                             {"value": "none", "label": "nincs végjáték"}]
+    assert (options["trade_offers"]["min"], options["trade_offers"]["max"]) == (0, 20)
+    assert "content" not in options  # a path on the server's machine is never offered
+    beowulf = {o["name"]: o for o in games["beowulf"]["options"]}
+    assert beowulf["boards"]["group"] == "data" and beowulf["refill"]["group"] == "variant"
+    assert client.get("/api/games?lang=xx").json()["code"] == "bad_request"
+
+
+def test_the_rules_page_has_the_summary_in_the_readers_language_and_the_whole_book(
+        client: TestClient) -> None:
+    page = client.get("/rules/mesopotamia?lang=hu")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "Cél: elsőként bemutatni mind a négy áldozatodat" in page.text
+    assert "<h2>R8 End</h2>" in page.text  # RULES.md, rendered
+    assert client.get("/rules/chess").json()["code"] == "unknown_game"
+
+
+def test_feinde_for_two_is_offered_as_a_variant_and_can_be_created(client: TestClient) -> None:
+    listed = {g["id"]: g for g in client.get("/api/games").json()}["feinde"]
+    assert listed["variant_players"] == [{"players": 2, "option": "allow_two_players"}]
+    two = create(client, ["human", "random"], game="feinde",
+                 options={"allow_two_players": True})
+    assert two["match_id"]
+    body = {"game": "feinde", "players": 2, "seats": [{"kind": "human"}] * 2}
+    refused = client.post("/api/matches", json=body).json()
+    assert refused["code"] == "bad_players" and "allow_two_players" in refused["message"]

@@ -22,7 +22,7 @@ from boardwright.server.bots import BotPool
 from boardwright.server.notices import CHANNEL
 from boardwright.server.store import ActionRow, Commit, MatchRow, SeqConflict, Store
 
-from .conftest import auth, create
+from .conftest import TEST_LIMITS, auth, create
 from .test_crash import free_port, kill_group, start_server
 
 
@@ -69,7 +69,7 @@ def test_store_round_trip(pg_url: str) -> None:
 
 
 def test_a_whole_match_over_the_api_on_postgres(pg_url: str, bot_pool: BotPool) -> None:
-    with TestClient(create_app(pg_url, bots=bot_pool)) as client:
+    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS)) as client:
         created = create(client, ["human", "random"], seed=7)
         match_id, token = created["match_id"], created["seats"][0]["token"]
         for _ in range(400):
@@ -82,7 +82,8 @@ def test_a_whole_match_over_the_api_on_postgres(pg_url: str, bot_pool: BotPool) 
                                       "expect_seq": snap["seq"]})
                 assert r.status_code in (200, 409), r.text
         assert client.get(f"/api/matches/{match_id}").json()["status"] == "finished"
-    with TestClient(create_app(pg_url, bots=bot_pool)) as client:  # a restart replays it all
+    # a restart replays it all
+    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS)) as client:
         assert client.get(f"/api/matches/{match_id}/replay").status_code == 200
 
 
@@ -152,7 +153,7 @@ def two_servers(pg_url: str) -> Any:
 def test_match_created_on_a_is_played_through_both(two_servers: Any) -> None:
     a, b = two_servers
     created = a.post("/api/matches", json={
-        "game": "beowulf", "players": 2, "seed": 11,
+        "game": "beowulf", "players": 2,
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     match_id = created["match_id"]
     tokens = [s["token"] for s in created["seats"]]
@@ -190,7 +191,7 @@ def test_match_created_on_a_is_played_through_both(two_servers: Any) -> None:
 def test_concurrent_moves_from_two_processes_apply_once(two_servers: Any) -> None:
     a, b = two_servers
     created = b.post("/api/matches", json={
-        "game": "beowulf", "players": 2, "seed": 12,
+        "game": "beowulf", "players": 2,
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     match_id = created["match_id"]
     tokens = [s["token"] for s in created["seats"]]
@@ -229,7 +230,7 @@ def moves_through_a_heard_on_b(a: httpx2.Client, b: httpx2.Client, seed: int, mo
     B pushes each stored action to the socket at once, without being asked. `meanwhile` runs
     once the socket is welcomed, before the first move."""
     created = a.post("/api/matches", json={
-        "game": "beowulf", "players": 2, "seed": seed,
+        "game": "beowulf", "players": 2,
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     match_id = created["match_id"]
     tokens = [s["token"] for s in created["seats"]]

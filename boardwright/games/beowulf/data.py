@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from boardwright.engine.actions import ActionSpace
 from boardwright.engine.errors import BadConfig
@@ -32,6 +32,13 @@ FIGURE_NAMES = {4: "beowulf", 3: "thane", 2: "castle", 1: "longship"}
 STARTING_SAGA = 50  # R2.2
 HAND_SIZE = 2  # R2.4, R5.6
 ACTS = 3
+
+
+#: bounds of a replacement board and tile set (a view lists every cell; the printed boards are
+#: 5 by 5 and 5 by 10, the printed acts hold 26 to 52 tiles)
+MAX_BOARD_SIDE = 12
+MAX_BOARD_TEXT = 2 * MAX_BOARD_SIDE * MAX_BOARD_SIDE + MAX_BOARD_SIDE
+MAX_ACT_TILES = 120
 
 
 class BeowulfOptions(BaseModel):
@@ -57,12 +64,15 @@ class BeowulfOptions(BaseModel):
     #: R8.6 a Dragon Horn turned face down by Treachery keeps its extra diamond
     face_down_horn_keeps_ability: bool = True
     #: R2.5 the youngest player's seat, who starts Act I
-    first_player: int = 0
+    first_player: int = Field(default=0, ge=0, le=3)
 
     @field_validator("boards")
     @classmethod
     def _boards_parse(cls, boards: tuple[str, ...]) -> tuple[str, ...]:
         for i, text in enumerate(boards):
+            if len(text) > MAX_BOARD_TEXT:
+                raise ValueError(f"Act {ROMAN[i]} board is longer than {MAX_BOARD_TEXT} "
+                                 "characters")
             try:
                 board = parse_board(text)
             except BadConfig as exc:
@@ -71,6 +81,9 @@ class BeowulfOptions(BaseModel):
                 for cell in row:
                     if not isinstance(cell, Space):
                         raise ValueError(f"Act {ROMAN[i]} board may hold only '.', '#' and 'X'")
+            if len(board.cells) > MAX_BOARD_SIDE or len(board.cells[0]) > MAX_BOARD_SIDE:
+                raise ValueError(f"Act {ROMAN[i]} board has more than {MAX_BOARD_SIDE} rows "
+                                 "or columns")
             if not any(cell == Space.EMPTY for row in board.cells for cell in row):
                 raise ValueError(f"Act {ROMAN[i]} board has no space")
         return boards
@@ -79,6 +92,8 @@ class BeowulfOptions(BaseModel):
     @classmethod
     def _tiles_parse(cls, tiles: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
         for i, act in enumerate(tiles):
+            if len(act) > MAX_ACT_TILES:
+                raise ValueError(f"Act {ROMAN[i]} has more than {MAX_ACT_TILES} tiles")
             for token in act:
                 try:
                     parse_tile(token)

@@ -7,31 +7,25 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.options import describe_options
 
 from .data import BeowulfOptions, build_config
 from .state import BeowulfState, Determinizer, sample_state
 
 RULES_VERSION = "beowulf-1.0"
 
-
-def _options_info() -> tuple[OptionInfo, ...]:
-    helps = {
-        "boards": "the three act boards in notation ('.' space, '#' none, 'X' printed gorge)",
-        "tiles": "the tiles of each act, as tile tokens (+3, -2, W+1, T, ...)",
-        "good_counsel_any_figure": "R8.1 Good Counsel may move any player's figure",
-        "unplayable_hand": "R8.2 end_turn | counsel_as_plain when no drawn-into tile can be played",
-        "refill": "R8.3 automatic | optional refilling of hands between acts",
-        "holes_split_lines": "R8.4 holes in an irregular board split lines like a gorge",
-        "last_space": "R8.5 resolve_effect_first | act_ends_at_once on the last space",
-        "face_down_horn_keeps_ability": "R8.6 a Dragon Horn turned down keeps its diamond",
-        "first_player": "R2.5 the seat of the youngest player, who starts",
-    }
-    defaults = BeowulfOptions()
-    return tuple(
-        OptionInfo(name, getattr(defaults, name), helps[name])
-        for name in BeowulfOptions.model_fields
-    )
+_HELPS = {
+    "boards": "the three act boards in notation ('.' space, '#' none, 'X' printed gorge)",
+    "tiles": "the tiles of each act, as tile tokens (+3, -2, W+1, T, ...)",
+    "good_counsel_any_figure": "R8.1 Good Counsel may move any player's figure",
+    "unplayable_hand": "R8.2 end_turn | counsel_as_plain when no drawn-into tile can be played",
+    "refill": "R8.3 automatic | optional refilling of hands between acts",
+    "holes_split_lines": "R8.4 holes in an irregular board split lines like a gorge",
+    "last_space": "R8.5 resolve_effect_first | act_ends_at_once on the last space",
+    "face_down_horn_keeps_ability": "R8.6 a Dragon Horn turned down keeps its diamond",
+    "first_player": "R2.5 the seat of the youngest player, who starts",
+}
 
 
 class BeowulfGame(Game):
@@ -44,12 +38,13 @@ class BeowulfGame(Game):
         max_players=4,
         rules_version=RULES_VERSION,
         max_actions=2000,
-        options=_options_info(),
+        options=describe_options(BeowulfOptions, _HELPS),
         languages=("en", "hu", "cs"),
     )
-    #: ISMCTS tree shape measured strongest here (docs/strength.md, fourth session): a drawn
-    #: tile is played out by the rollout policy and judged at once (a draw's subtree of tile
-    #: choices and spaces is too wide to explore), and a young node is judged as it stands
+    #: ISMCTS tree shape, the strongest of those measured here (docs/strength.md, "Evidence: tree
+    #: shape"): a drawn tile is played out by the rollout policy and judged at once (a draw's
+    #: subtree of tile choices and spaces is too wide to explore), and a young node is judged as
+    #: it stands
     search_defaults: Mapping[str, float] = MappingProxyType(
         {"finish_turn": 1, "chance_leaf": 1, "lazy": 1})
 

@@ -54,8 +54,9 @@ class Weights:
     the later acts. The defaults are the 2-player weights (`DEFAULT_WEIGHTS`).
 
     `bench/beowulf_fit_weights.py` fits them by least squares to where greedy self-play games
-    went; `bench/beowulf_weights.py` duels two sets. docs/strength.md (fifth and sixth
-    sessions) has the measurements behind the shipped numbers.
+    went; `bench/beowulf_weights.py` duels two sets. The measurements behind the shipped
+    numbers: docs/strength.md, "Evidence: 2-player weights", "Evidence: 3- and 4-player
+    weights" and "Evidence: hand terms at 0".
     """
 
     #: saga points an unused figure is worth per diamond, by act: it can still score later this
@@ -67,7 +68,8 @@ class Weights:
     #: share of a figure's line points left out at the act's start, shrinking in step with the
     #: empty spaces, so that a full board counts them all (they are then what R5.2 scores):
     #: early points are often spoiled. Fitted at 0.5 / 0.3 / 0.55 for 2 players, but the search
-    #: played worse against greedy with the fitted 2-player set (docs/strength.md), so 0 there
+    #: played worse against greedy with the fitted 2-player set, so 0 there (docs/strength.md,
+    #: "Evidence: 2-player weights")
     line_discount: tuple[float, ...] = (0.0,)
     #: what having the move is worth at the act's start and at its end (in between, in step with
     #: the empty spaces), so that a position judged after one's move compares with one judged
@@ -101,11 +103,13 @@ def _per_act(values: tuple[float, ...], act: int) -> float:
     return values[min(act, len(values) - 1)]
 
 
-#: 2-player weights: the fifth session's, chosen by greedy-against-greedy duels
+#: 2-player weights, chosen by greedy-against-greedy duels (docs/strength.md, "Evidence: 2-player
+#: weights"; preset `duelled` of bench/beowulf_weights.py)
 DEFAULT_WEIGHTS = Weights()
 #: 3- and 4-player weights, fitted on 200 games at each count: with more opponents a figure's
 #: early points and open spaces are spoiled more often, and an unused figure is worth less in
 #: Act I (the fitted line discount in Act I, 1.2, is capped at all of the points)
+#: (docs/strength.md, "Evidence: 3- and 4-player weights")
 CROWDED_WEIGHTS = Weights(unused_diamond=(0.7, 1.8, 1.6), tile_fill_share=(0.1, 0.25, 0.13),
                           line_discount=(1.0, 0.45, 0.5), tempo_start=(0.0, 0.8, 2.4),
                           tempo_end=(6.4, 3.2, 3.6))

@@ -154,6 +154,10 @@ def _hand(view: Mapping[str, Any], lang: str) -> Text:
     return text
 
 
+#: the terminal width every line of a view fits (a figure's scoring never breaks inside)
+LINE_WIDTH = 100
+
+
 def _results(view: Mapping[str, Any], lang: str) -> list[RenderableType]:
     results: Sequence[Mapping[str, Any]] = view.get("act_results") or []
     if not results:
@@ -171,9 +175,17 @@ def _results(view: Mapping[str, Any], lang: str) -> list[RenderableType]:
             line.append(t("render.results.seat", player=player_name(p, lang),
                           points=signed(sum(f["points"] for f in figs))), SEAT_STYLES[p])
             for i, f in enumerate(figs):
-                line.append(("; " if i else " ") + f"{f['cell']}◆{f['diamonds']} ")
-                line.append(formula(f["terms"], f["diamonds"], f["horns"], f["points"],
-                                    compact=True), "dim")
+                piece = Text(f"{f['cell']}◆{f['diamonds']} ")
+                piece.append(formula(f["terms"], f["diamonds"], f["horns"], f["points"],
+                                     compact=True), "dim")
+                if line.cell_len + piece.cell_len + 2 > LINE_WIDTH:  # wrap at a figure
+                    out.append(line)
+                    line = Text("    ")
+                elif i:
+                    line.append("; ")
+                else:
+                    line.append(" ")
+                line.append(piece)
             out.append(line)
     return out
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from boardwright.engine.api import CHANCE, TERMINAL, State, View
+from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, View, ranked_ending
 from boardwright.engine.errors import BadRecord, IllegalAction
 from boardwright.engine.events import Event
 
@@ -240,13 +240,24 @@ class BeowulfState(State):
         """R6.3 the diamonds on the figures a player has not used up."""
         return sum(d * n for d, n in enumerate(self.supply[seat]))
 
+    def _ranking(self) -> list[tuple[int, int]]:
+        """R6.2–R6.3 each seat's saga points, then the diamonds on its unused figures."""
+        return [(self.saga[p], self.unused_diamonds(p)) for p in range(self.cfg.players)]
+
     def winners(self) -> list[int]:
         """R6.2–R6.4 most saga points; then most diamonds on unused figures; else shared."""
         if self.phase != rules.OVER:
             return []
-        keys = [(self.saga[p], self.unused_diamonds(p)) for p in range(self.cfg.players)]
+        keys = self._ranking()
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
+
+    def ending(self) -> Ending | None:
+        """R6.1 the game ends after the third act; R6.2–R6.4 rank the seats."""
+        if self.phase != rules.OVER:
+            return None
+        return ranked_ending("rule", "acts", ("saga", "diamonds"), self._ranking(),
+                             self.winners())
 
     def clone(self) -> BeowulfState:
         s = object.__new__(BeowulfState)
@@ -413,6 +424,7 @@ class BeowulfState(State):
             "hands": hands,
             "supply": [{str(d): x[d] for d in (4, 3, 2, 1)} for x in self.supply],
             "saga": self.saga[:],
+            "starting_saga": STARTING_SAGA,
             "revealed": {tokens[k]: n for k, n in enumerate(self.revealed) if n},
             "deal_queue": self.deal_queue[:],
             "start_player": self.start_player,

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.options import describe_options
 
 from .data import FeindeOptions, build_config
 from .state import FeindeState, sample_state
@@ -36,14 +37,6 @@ _HELP = {
 LOCAL_PATH_OPTIONS = frozenset({"board_file", "components_file"})
 
 
-def _options_info() -> tuple[OptionInfo, ...]:
-    defaults = FeindeOptions()
-    return tuple(OptionInfo(name, getattr(defaults, name), _HELP[name],
-                            local_path=name in LOCAL_PATH_OPTIONS,
-                            cap=name in ("max_rounds", "stall_rounds"))
-                 for name in FeindeOptions.model_fields)
-
-
 class FeindeGame(Game):
     """Fürchterliche Feinde (Friedemann Friese, 2F-Spiele 2006)."""
 
@@ -52,9 +45,11 @@ class FeindeGame(Game):
         title="Fürchterliche Feinde",
         min_players=3,
         max_players=6,
+        variant_players=((2, "allow_two_players"),),
         rules_version=RULES_VERSION,
         max_actions=200_000,
-        options=_options_info(),
+        options=describe_options(FeindeOptions, _HELP, local_paths=LOCAL_PATH_OPTIONS,
+                                 caps={"max_rounds", "stall_rounds"}),
         languages=("en", "hu"),
     )
     #: people play the printed game, to its end (R11.1); the round cap and the stall rule

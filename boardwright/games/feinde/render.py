@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .data import CORRIDOR, CROSSING, DIRS, START, TELEPORT_PAIRINGS, TILE_SHAPES, build_config
-from .text import LETTERS, card_name, catalogue, player_name
+from .text import LETTERS, card_name, catalogue, place_name, player_name
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue")
 #: the box character of a crossing by its open-arms mask (bit 0 N, 1 E, 2 S, 3 W)
@@ -58,7 +58,7 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> RenderableType:
                 continue
             here = heroes_at.get(i, [])
             kind = b.kind[i]
-            if kind in (CORRIDOR, CROSSING) and here:
+            if here:  # a hero is always drawn; the table says what shares his room
                 letters = "".join(LETTERS[p] for p in here)[:2].ljust(2)
                 grid.append(letters, style=SEAT_STYLES[here[0]] + " reverse")
                 continue
@@ -85,22 +85,23 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> RenderableType:
                     cell, style = "**", "green"
                 else:
                     cell = "S " if kind == START else "[]"
-                if here:
-                    style += " underline"
                 grid.append(cell, style=style)
         grid.append("\n")
     table = Table(box=box.SIMPLE, show_edge=False)
     for col in ("render.players", "render.knowledge", "render.chips", "render.gold",
-                "render.hand", "render.trophies"):
+                "render.hand", "render.trophies", "render.where"):
         table.add_column(t(col))
-    table.add_column("")
     seat = view.get("seat")
     dumb = view.get("dumbest", -1)
     for p in range(n):
         backs = view["hand_backs"][p]
-        where = b.labels[pos[p]] if pos[p] >= 0 else "-"
+        where = place_name(b.labels[pos[p]], lang) if pos[p] >= 0 else "-"
+        token = view["token"][pos[p]] if pos[p] >= 0 else 0
+        if token:  # the map shows the hero, so the monster or chest sharing the room is here
+            where += " " + (t("render.with_chest", n=token - 50) if token >= 51
+                            else t("render.with_monster", n=token))
         table.add_row(
-            Text(f"{LETTERS[p]} {player_name(p, lang)}", style=SEAT_STYLES[p]),
+            Text(player_name(p, lang), style=SEAT_STYLES[p]),
             str(view["knowledge"][p]), str(view["chips"][p]), str(view["gold"][p]),
             " ".join(["IIII"[:0] + ("I", "II", "III", "IV", "V")[g] for g in backs]) or "-",
             " ".join(str(x) if x < 51 else f"C{x - 50}" for x in view["trophies"][p]) or "-",

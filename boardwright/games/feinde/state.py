@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from boardwright.engine.api import CHANCE, TERMINAL, State, View
+from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, View, ranked_ending
 from boardwright.engine.errors import BadRecord
 from boardwright.engine.events import Event
 
@@ -98,6 +98,15 @@ class FeindeState(State):
         best = max(zip(self.gold, self.chips, strict=True))
         return [p for p in range(self.num_players) if (self.gold[p], self.chips[p]) == best]
 
+    def ending(self) -> Ending | None:
+        """R11.1 the bosses beaten, or a cap or the stall rule; R11.2 ranks gold, then chips."""
+        by = self.ended_by()
+        if by is None:
+            return None
+        reason = {"rule": "bosses", "cap": "turn_limit", "stall": "stalled"}[by]
+        return ranked_ending(by, reason, ("gold", "chips"),
+                             list(zip(self.gold, self.chips, strict=True)), self.winners())
+
     def ended_by(self) -> str | None:
         """R11.1 both bosses beaten is the rules' ending; the round cap and the stall rule
         (R12 A36) are not (the game-over event names which one ended it)."""
@@ -177,6 +186,13 @@ class FeindeState(State):
 # --- views and determinisation -------------------------------------------------------------
 
 PUBLIC_SKIP = ("hands", "hand_groups", "deck")
+#: `rules`' phases by number, named for front ends (the browser's prompt says what to do)
+PHASE_NAMES = ("setup_teleport", "setup_monster", "place_hero", "dumb", "choose", "move", "dice",
+               "free_step", "reveal", "place", "place4", "draw", "apprentice", "follow", "delta",
+               "travel", "over", "pick", "rotate", "join", "invisible")
+#: what a view adds to the state's fields (`sample_state` leaves them out again)
+VIEW_ONLY = ("game", "seat", "proposal_data", "current", "deck_sizes", "hand_backs", "hand",
+             "bonus", "dumbest", "legal", "map", "labels", "names", "phase_name", "components")
 
 
 def view_of(st: FeindeState, seat: int | None) -> View:
@@ -199,14 +215,26 @@ def view_of(st: FeindeState, seat: int | None) -> View:
     v["legal"] = st.legal_actions() if st.current_player() == seat and seat is not None else []
     v["map"] = list(st.cfg.board.rows)  # the labyrinth, for front ends that draw it
     v["labels"] = list(st.cfg.board.labels)
+    v["names"] = dict(st.cfg.board.names)
+    v["phase_name"] = PHASE_NAMES[st.phase]
+    v["components"] = public_components(st.cfg)
     return v
+
+
+def public_components(cfg: Config) -> dict[str, Any]:
+    """What is printed on the pieces, for front ends: each monster's gold and green hearts (by
+    strength, index 0 unused), the bosses' names, each chest's knowledge and gold, the storage
+    track's length and shaded spaces."""
+    tables = cfg.tables
+    return {"gold": list(tables.gold), "hearts": list(tables.heart),
+            "monster_names": {str(k): v for k, v in tables.monster_names.items()},
+            "chests": [list(c) for c in tables.chests], "track_length": tables.track_length,
+            "shaded": sorted(tables.shaded)}
 
 
 def sample_state(view: View, seat: int, rng: random.Random) -> FeindeState:
     """A full state with `view`'s public facts; others' hands drawn from the unseen cards."""
-    base = {k: view[k] for k in view if k not in ("game", "seat", "proposal_data", "current",
-                                                  "deck_sizes", "hand_backs", "hand", "bonus",
-                                                  "dumbest", "legal", "map", "labels")}
+    base = {k: view[k] for k in view if k not in VIEW_ONLY}
     base["format"] = STATE_FORMAT
     cfg = build_config(int(view["players"]), dict(view["options"]))
     groups = cfg.tables.groups

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from boardwright.engine.actions import ActionSpace
 from boardwright.engine.errors import BadConfig
@@ -79,14 +79,22 @@ class MesoOptions(BaseModel):
     start_with_card: bool = False
     #: R7.12 variant 6.2: played cards leave the game; no reshuffle
     single_use_cards: bool = False
+    #: R2.4 with 2 players: both start on plains A (`shared`, the inferred EuropeMasters set-up)
+    #: or each alone on a plains beside a neutral hut (`apart`)
+    two_player_seating: Literal["shared", "apart"] = "shared"
+    #: R5.5 the action phase: an action must be chosen when one can be (the seed), or may be skipped
+    action_required: bool = True
+    #: R3.2 when cards may be played: `any_time` of one's own turn but the card drawn this turn
+    #: (the seed), or `before_action` (while moving and before the action is chosen)
+    card_timing: Literal["any_time", "before_action"] = "any_time"
     #: R9.1 turn cap for simulations; 0 = none. A capped game has no winner by the rules.
-    max_turns: int = 360
-    #: R9.2 free steps (pick up, drop, swap, steal, take offering) allowed per turn
-    free_actions_per_turn: int = 12
+    max_turns: int = Field(default=360, ge=0, le=10_000)
+    #: R9.2 free steps (pick up, drop, swap, steal, take offering) allowed per turn; 0 = no bound
+    free_actions_per_turn: int = Field(default=12, ge=0, le=100)
     #: R9.3 radius of the table: no tile may lie farther than this from the ziggurat
-    table_radius: int = 6
+    table_radius: int = Field(default=6, ge=2, le=12)
     #: R9.4 the 2-player second player's first-round movement points (the seed reads 5)
-    second_player_first_mp_2p: int = 5
+    second_player_first_mp_2p: int = Field(default=5, ge=0, le=20)
     #: R9.5 exploring costs 1 movement point like any other step
     explore_costs_mp: bool = True
     #: R9.6 Marduk's Wrath may also move a neutral starting hut

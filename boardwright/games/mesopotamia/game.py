@@ -7,20 +7,28 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.options import describe_options
 
 from .data import MesoOptions, build_config
 from .sample import Determinizer, sample_state
 from .state import MesoState
 
-RULES_VERSION = "mesopotamia-1.0"
+RULES_VERSION = "mesopotamia-1.1"  # 1.1: cards after the action (R3.2)
 
 _HELPS = {
     "start_with_card": "R7.11 variant 6.1: every player starts with one card",
     "single_use_cards": "R7.12 variant 6.2: played cards leave the game, no reshuffle",
+    "two_player_seating": "R2.4 CHOICE shared (both on plains A, inferred from EM) | apart (each "
+                          "on a plains beside a neutral hut)",
+    "action_required": "R5.5 an action must be chosen when one can be (the seed); off: it may "
+                       "be skipped",
+    "card_timing": "R3.2 any_time (the seed: on one's turn, but not the card drawn this turn) | "
+                   "before_action (while moving and before choosing the action)",
     "max_turns": "R9.1 turn cap for bots' games (0 = none; tables with people start at 0); a "
                  "capped game has no rules winner",
-    "free_actions_per_turn": "R9.2 free steps (pick up, drop, swap, steal, offering) per turn",
+    "free_actions_per_turn": "R9.2 free steps (pick up, drop, swap, steal, offering) per turn "
+                             "(0 = no bound, the seed; tables with people start at 0)",
     "table_radius": "R9.3 no tile farther than this from the ziggurat",
     "second_player_first_mp_2p": "R9.4 the 2-player second seat's first-round movement points",
     "explore_costs_mp": "R9.5 exploring costs 1 movement point",
@@ -28,12 +36,6 @@ _HELPS = {
     "carrier_pick_random": "R9.9 a card aimed at one of several hidden offering carriers takes "
                            "a random one (false: the lowest offering)",
 }
-
-
-def _options_info() -> tuple[OptionInfo, ...]:
-    defaults = MesoOptions()
-    return tuple(OptionInfo(name, getattr(defaults, name), _HELPS[name], cap=name == "max_turns")
-                 for name in MesoOptions.model_fields)
 
 
 class MesoGame(Game):
@@ -46,7 +48,7 @@ class MesoGame(Game):
         max_players=4,
         rules_version=RULES_VERSION,
         max_actions=40000,
-        options=_options_info(),
+        options=describe_options(MesoOptions, _HELPS, caps={"max_turns"}),
         languages=("en", "hu"),
     )
     #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
@@ -60,8 +62,10 @@ class MesoGame(Game):
     #: iterations a move; docs/strength-mesopotamia.md has the measurements
     search_defaults: Mapping[str, float] = MappingProxyType(
         {"finish_turn": 1, "iterations": 200})
-    #: R9.1: people play the printed game, to its end; only bots' games need the turn cap
-    table_options: Mapping[str, Any] = MappingProxyType({"max_turns": 0})
+    #: R9.1, R9.2: people play the printed game, to its end and with free steps unbounded;
+    #: only bots' games need the turn cap and the bound on free steps
+    table_options: Mapping[str, Any] = MappingProxyType(
+        {"max_turns": 0, "free_actions_per_turn": 0})
 
     def new_initial_state(
         self, players: int, options: Mapping[str, Any] | None = None

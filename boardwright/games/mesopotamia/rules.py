@@ -64,20 +64,23 @@ if TYPE_CHECKING:
 
 # --- phases ---------------------------------------------------------------------------------
 (MOVE, ACTION, BUILD, HOLY, BREED, TP_DST, WR_DST, VOLCANO_PLACE, DISTRIBUTE, SCOUT_PICK,
- DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER, PICK_CARRIER) = range(15)
+ DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER, PICK_CARRIER, AFTER_DRAW) = range(16)
 PHASE_NAMES = ("movement", "action", "building_huts", "holy_places", "breeding", "teleport_to",
                "wrath_to", "place_volcano", "place_resource", "scout_pick", "draw_tile",
-               "scout_draw", "draw_card", "over", "pick_carrier")
+               "scout_draw", "draw_card", "over", "pick_carrier", "after_draw")
 CHANCE_PHASES = frozenset((DRAW_TILE, SCOUT_DRAW, DRAW_CARD, PICK_CARRIER))
-CARD_PHASES = (MOVE, ACTION)
+#: R3.2 the phases of an action being carried out: the book lets cards be played in them too
+ACTION_PHASES = (BUILD, HOLY, BREED, AFTER_DRAW)
 
 #: R2.1 the starting ring (axial): ziggurat, volcanoes N/S, plains A (NE) and B (SE),
 #: forest (NW) and quarry (SW)
 START_TILES = (((0, 0), ZIGGURAT), ((0, -1), VOLCANO), ((0, 1), VOLCANO), ((1, -1), PLAINS),
                ((1, 0), PLAINS), ((-1, 0), FOREST), ((-1, 1), QUARRY))
 PLAINS_A, PLAINS_B = (1, -1), (1, 0)
-#: R2.4 who starts on plains A / B by player count (NEUTRAL: a neutral hut, no members)
+#: R2.4 who starts on plains A / B by player count (NEUTRAL: a neutral hut, no members); with
+#: 2 players option `two_player_seating`: both on plains A (`shared`) or one on each (`apart`)
 SEATING = {4: ((0, 3), (1, 2)), 3: ((0, NEUTRAL), (1, 2)), 2: ((0, 1), (NEUTRAL, NEUTRAL))}
+SEATING_2P_APART = ((0, NEUTRAL), (1, NEUTRAL))
 START_MEMBERS = 3
 #: a draw-queue entry >= OPENING is variant 6.1's opening draw for seat (entry - OPENING)
 OPENING = 10
@@ -108,7 +111,9 @@ def setup(s: MesoState, cfg: Config) -> None:
     s.hut_owner = [-1] * (2 * nc)
     s.hut_off = [-1] * (2 * nc)
     s.hut_supply = [HUTS] * n
-    for coord, owners in zip((PLAINS_A, PLAINS_B), SEATING[n], strict=True):
+    seating = (SEATING_2P_APART if n == 2 and cfg.options.two_player_seating == "apart"
+               else SEATING[n])
+    for coord, owners in zip((PLAINS_A, PLAINS_B), seating, strict=True):
         c = cfg.index[coord]
         for slot, owner in enumerate(owners):
             s.hut_owner[2 * c + slot] = owner
@@ -139,6 +144,7 @@ def setup(s: MesoState, cfg: Config) -> None:
     s.resume = MOVE
     s.winner = -1
     s.capped = 0
+    s.drawn = -1
     start_turn(s)
     if cfg.options.start_with_card:  # R7.11 variant 6.1
         s.draw_queue = [OPENING + p for p in range(n)]
@@ -158,6 +164,7 @@ def start_turn(s: MesoState) -> None:
     s.priest = []
     s.done = []
     s.added = []
+    s.drawn = -1
     s.phase = MOVE
 
 
@@ -230,7 +237,9 @@ def can_enter(s: MesoState, seat: int, kind: int, target: int) -> bool:
 
 
 def free_ok(s: MesoState) -> bool:
-    return s.free_used < s.cfg.options.free_actions_per_turn
+    """R4.7/R9.2 free steps "bármikor és bárhányszor"; a bots' game bounds them (0: no bound)."""
+    limit = s.cfg.options.free_actions_per_turn
+    return not limit or s.free_used < limit
 
 
 def land_cells(s: MesoState) -> list[int]:
@@ -319,6 +328,11 @@ def legal_actions(s: MesoState) -> list[int]:
         _legal_cards(s, p, out)
     elif ph in (BUILD, HOLY, BREED):
         _legal_action_phase(s, p, out, first=False)
+        if s.cfg.options.card_timing == "any_time":  # R3.2
+            _legal_cards(s, p, out)
+    elif ph == AFTER_DRAW:  # R3.2 a card drawn: the others may still be played
+        _legal_cards(s, p, out)
+        out.append(sp.start("finish_action"))
     elif ph == TP_DST:
         src = s.pending[0]
         base = sp.start("to")
@@ -457,27 +471,33 @@ def _legal_move(s: MesoState, p: int, out: list[int]) -> None:
                         append(steal + (c * 4 + o) * 2 + (r - 1))
 
 
+def playable(s: MesoState, p: int, k: int) -> bool:
+    """R3.2 a card in hand may be played, except the one drawn this turn [HU 4.2 D]."""
+    return s.hands[p][k] > (1 if k == s.drawn else 0)
+
+
 def _legal_cards(s: MesoState, p: int, out: list[int]) -> None:
-    """R7 cards in hand may be played during one's own movement or before the action."""
-    hand = s.hands[p]
-    if not any(hand):
+    """R3.2 cards in hand may be played at any time of one's own turn (option `card_timing`:
+    or only while moving and before the action); R7 what each card can do then."""
+    if not any(s.hands[p]):
         return
     sp = s.cfg.space
     ph = s.phase
     for k in (ENDURANCE, SCOUTS):  # R7.1, R7.2 only while moving
-        if hand[k] and ph == MOVE:
+        if ph == MOVE and playable(s, p, k):
             out.append(sp.encode("play", k))
-    for k in (TWINS, FOCUS_STONE):
-        if hand[k]:
-            out.append(sp.encode("play", k))
-    if hand[PRIESTHOOD]:
+    if ph in (MOVE, ACTION, BREED) and playable(s, p, TWINS):  # R7.3 while breeding can come
+        out.append(sp.encode("play", TWINS))
+    if playable(s, p, FOCUS_STONE):
+        out.append(sp.encode("play", FOCUS_STONE))
+    if playable(s, p, PRIESTHOOD):
         out.extend(sp.encode("priesthood", c) for c in s.placed if s.holy[c] >= 0)
-    if hand[MANA_THEFT]:
+    if playable(s, p, MANA_THEFT):
         out.extend(sp.encode("mana_theft", o) for o in range(s.cfg.players)
                    if o != p and s.mana[o] > 0)
-    if hand[TELEPORT]:
+    if playable(s, p, TELEPORT):
         _legal_teleport(s, out)
-    if hand[WRATH]:
+    if playable(s, p, WRATH):
         _legal_wrath(s, p, out)
 
 
@@ -578,6 +598,7 @@ def _legal_wrath(s: MesoState, p: int, out: list[int]) -> None:
 def _legal_action_phase(s: MesoState, p: int, out: list[int], first: bool) -> None:
     sp = s.cfg.space
     ph = s.phase
+    before = len(out)
     cells = [c for c, here in s.where[p].items() if here >= 2]
     if first or ph == BUILD:
         for c in cells:
@@ -590,7 +611,10 @@ def _legal_action_phase(s: MesoState, p: int, out: list[int], first: bool) -> No
         out.extend(sp.encode("breed", c) for c in cells if can_breed(s, p, c))
     if first and can_draw(s):
         out.append(sp.start("draw_card"))
-    out.append(sp.start("finish_action"))
+    # R5.5 "választ egy cselekedetet, és azt végrehajtja": an action must be chosen when one can
+    # be (option `action_required`); once it is carried out, the turn may go on
+    if not first or len(out) == before or not s.cfg.options.action_required:
+        out.append(sp.start("finish_action"))
 
 
 def volcano_cells(s: MesoState) -> list[int]:
@@ -1204,6 +1228,10 @@ def _card(s: MesoState, off: int, ev: list[Event]) -> None:
         return
     if opening:  # R7.11 the opening draws are over: the first turn begins
         s.phase = MOVE
+        return
+    if s.cfg.options.card_timing == "any_time":  # R3.2 the other cards may still be played
+        s.drawn = off
+        s.phase = AFTER_DRAW
         return
     end_turn(s, ev)
 

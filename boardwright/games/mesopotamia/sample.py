@@ -146,6 +146,9 @@ def public_part(view: View, seat: int) -> tuple[MesoState, Hidden]:
     s.draw_queue = list(view["draw_queue"])
     s.winner = view["winner"]
     s.capped = int(view["capped"])
+    # R3.2 the card drawn this turn: the own one is known, another seat's is dealt (`deal`)
+    drawn = seats[seat].get("drawn")
+    s.drawn = CARD_IDS.index(drawn) if drawn is not None else -1
     s.invalidate()  # `where` counts the stand-ins: the dealt offerings stay on the same cells
     rules.step_table(s)  # one step table for every world dealt from this template (same tiles)
     return s, Hidden(carried_at, hidden_huts, pools, unseen,
@@ -179,6 +182,9 @@ def deal(template: MesoState, hidden: Hidden, seat: int, rng: random.Random) -> 
             s.hands[p][unseen.pop()] += 1
     for k in unseen:
         s.deck[k] += 1
+    if s.phase == rules.AFTER_DRAW and s.to_move != seat:  # one of its cards, the one just drawn
+        hand = s.hands[s.to_move]
+        s.drawn = rng.choice([k for k in range(8) for _ in range(hand[k])])
     s._legal = None
     _fix_pending_offering(s, seat, rng)
     return s

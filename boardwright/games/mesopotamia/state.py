@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from boardwright.engine.api import CHANCE, TERMINAL, State, View
+from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, View, ranked_ending
 from boardwright.engine.errors import BadRecord, IllegalAction
 from boardwright.engine.events import Event
 
@@ -39,7 +39,7 @@ from .data import (
     parse_options,
 )
 
-STATE_FORMAT = "mesopotamia-state/1"
+STATE_FORMAT = "mesopotamia-state/2"  # 2: `drawn`, the card drawn this turn (R3.2)
 
 _LISTS = ("tile", "placed", "stack", "boxed_tiles", "wood", "stone", "mem_supply", "hut_owner",
           "hut_off", "holy", "holy_supply", "hut_supply", "mana", "limit", "deck", "discard",
@@ -48,7 +48,8 @@ _SPARSE = ("tile", "wood", "stone", "hut_owner", "hut_off", "holy")
 _DENSE = tuple(name for name in _LISTS if name not in _SPARSE)
 _NESTED = ("mem", "off_supply", "delivered", "hands")
 _SCALARS = ("supply_wood", "supply_stone", "phase", "to_move", "turn", "mp", "explores",
-            "free_used", "scouts_pending", "twins_pending", "resume", "winner", "capped")
+            "free_used", "scouts_pending", "twins_pending", "resume", "winner", "capped",
+            "drawn")
 
 
 class MesoState(State):
@@ -99,6 +100,8 @@ class MesoState(State):
     resume: int
     winner: int
     capped: int
+    #: R3.2 the card kind the player to move drew this turn (it waits for a later turn), or -1
+    drawn: int
     _legal: list[int] | None
     #: `rules.step_table`'s cache: (number of placed tiles, {cell: steps}); tiles are only ever
     #: added, so the count tells whether the table still fits (clones share it until one grows)
@@ -177,12 +180,21 @@ class MesoState(State):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
-
     def ended_by(self) -> str | None:
         """R9.1 the turn cap is a cap; four offerings delivered (R8) is the rules' ending."""
         if self.phase != rules.OVER:
             return None
         return "cap" if self.capped else "rule"
+
+    def ending(self) -> Ending | None:
+        """R8.1 the fourth offering wins outright; R9.1 a capped game ranks the tie-breaks."""
+        if self.phase != rules.OVER:
+            return None
+        if not self.capped:
+            return Ending("rule", "offerings")
+        keys = [self.tiebreak(p) for p in range(self.cfg.players)]
+        return ranked_ending("cap", "turn_cap", ("offerings", "offering_values", "mana"), keys,
+                             self.winners())
 
     def rounds_played(self) -> int:
         # `turn` counts finished turns; the cap ends the game before another begins
@@ -232,6 +244,7 @@ class MesoState(State):
         s.resume = self.resume
         s.winner = self.winner
         s.capped = self.capped
+        s.drawn = self.drawn
         s._legal = self._legal
         s._geo = self._geo
         return s
@@ -383,6 +396,8 @@ class MesoState(State):
             if p == seat:
                 info["offerings"] = [OFFERING_VALUES[o] for o in range(4) if self.off_supply[p][o]]
                 info["hand"] = [CARD_IDS[k] for k in range(8) for _ in range(self.hands[p][k])]
+                if p == self.to_move and self.drawn >= 0:  # R3.2 the one that must wait
+                    info["drawn"] = CARD_IDS[self.drawn]
             seats.append(info)
         pending: dict[str, Any] = {}
         raw_pending = self.pending[:]

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, OptionInfo, State, View
+from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.options import describe_options
 
 from .data import RuneboundOptions, build_config
 from .state import RuneboundState
@@ -41,9 +42,8 @@ class RuneboundGame(Game):
         max_players=6,
         rules_version=RULES_VERSION,
         max_actions=200_000,
-        options=tuple(OptionInfo(n, getattr(RuneboundOptions(), n), HELPS[n],
-                                 local_path=n in LOCAL_PATH_OPTIONS, cap=n == "max_rounds")
-                      for n in RuneboundOptions.model_fields),
+        options=describe_options(RuneboundOptions, HELPS, local_paths=LOCAL_PATH_OPTIONS,
+                                 caps={"max_rounds"}),
         languages=("en", "hu"),
     )
     #: R11.4: people play the printed game, to its end; only bots' games need the round cap

@@ -170,7 +170,7 @@ def adventures() -> list[dict]:
                 suns = sorted(rng.sample(["green", "yellow", "blue", "red"], rng.randint(1, 2)),
                               key=list(COLOURS).index)
                 out.append({"id": cid, "colour": colour, "kind": "event",
-                            "name": f"Omen of the {rng.choice(['Storm', 'Moon', 'Crows', 'Ash', 'Tide'])} {k}",
+                            "name": f"Omen of the {rng.choice(['Storm', 'Moon', 'Crows', 'Ash', 'Tide'])}",
                             "event_number": rng.randint(1, 3), "refill": suns,
                             "source": "original", "confidence": "original"})
             elif n_enc:
@@ -178,7 +178,7 @@ def adventures() -> list[dict]:
                 attr = rng.choice(["mind", "body", "spirit"])
                 skill = {"mind": "lore", "body": "climbing", "spirit": "diplomacy"}[attr]
                 out.append({"id": cid, "colour": colour, "kind": "encounter",
-                            "name": f"Crossroads Stranger {cid}",
+                            "name": "Crossroads Stranger",
                             "test": {"attr": attr, "skill": skill, "target": rng.randint(lo + 2, hi + 2)},
                             "success": {"gold": dmg + rng.randint(1, 3)},
                             "fail_wounds": dmg, "source": "original", "confidence": "original"})
@@ -193,7 +193,7 @@ def adventures() -> list[dict]:
                 if rng.random() < 0.25:
                     before.append({"kind": "strike", "mode": rng.choice(["ranged", "melee", "magic"]),
                                    "wounds": 1})
-                name = ("Dragon Rune Keeper " + str(3 - n_runes)) if rune else \
+                name = "Dragon Rune Keeper" if rune else \
                     f"{rng.choice(words[colour])} {rng.choice(tails)}"
                 rec = {"id": cid, "colour": colour, "kind": "challenge", "name": name,
                        "mind": stats[0], "body": stats[1], "spirit": stats[2],
@@ -275,7 +275,7 @@ def market() -> list[dict]:
         kind = ["weapon", "weapon", "armour", "other"][k % 4]
         mode = ["ranged", "melee", "magic"][k % 3]
         if kind == "weapon":
-            name = f"{rng.choice(weapon_names)} {k}"
+            name = rng.choice(weapon_names)
             eff = {"kind": "roll_bonus", "mode": mode, "amount": rng.randint(1, 3)}
             usage = "permanent"
             if k % 5 == 0:
@@ -284,12 +284,12 @@ def market() -> list[dict]:
             rec = {"item_kind": "weapon", "item_type": "blade" if mode == "melee" else "bow"
                    if mode == "ranged" else "staff"}
         elif kind == "armour":
-            name = f"{rng.choice(armour_names)} {k}"
+            name = rng.choice(armour_names)
             eff = {"kind": "prevent_wound", "amount": rng.randint(1, 2)}
             usage = "activate"
             rec = {"item_kind": "armour", "item_type": "shield"}
         else:
-            name = f"{rng.choice(misc_names)} {k}"
+            name = rng.choice(misc_names)
             pick = k % 4
             if pick == 0:
                 eff, usage = {"kind": "heal", "amount": 2}, "discard"
@@ -313,7 +313,7 @@ def market() -> list[dict]:
         if a % 4 == 0:
             ab = {"kind": "first_strike", "mode": ["ranged", "melee", "magic"][a % 3],
                   "exhaustion": 1, "repeatable": False}
-        out.append({"id": f"a{a + 1:02d}", "kind": "ally", "name": f"{ally_names[a % 10]} {a + 1}",
+        out.append({"id": f"a{a + 1:02d}", "kind": "ally", "name": ally_names[a % 10],
                     "cost": rng.randint(3, 8), "life": rng.randint(2, 5),
                     "stamina": rng.randint(2, 4), "mind": [st[0], rng.randint(1, 2)],
                     "body": [st[1], rng.randint(1, 3)], "spirit": [st[2], rng.randint(1, 2)],

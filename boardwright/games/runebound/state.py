@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from boardwright.engine.api import CHANCE, TERMINAL, State, View
+from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, View, ranked_ending
 from boardwright.engine.errors import BadRecord, IllegalAction
 from boardwright.engine.events import Event
 
@@ -210,6 +210,17 @@ class RuneboundState(State):
         if self.g["phase"] != "over":
             return None
         return "cap" if self.g.get("end_reason") == "turn_cap" else "rule"
+
+    def ending(self) -> Ending | None:
+        """R11.1 Margath or three runes win outright; every other end ranks the heroes (R11.4)."""
+        by = self.ended_by()
+        if by is None:
+            return None
+        reason = str(self.g.get("end_reason") or "score")
+        if reason in ("margath", "runes"):
+            return Ending(by, reason)
+        keys = [self._score_key(s) for s in range(self.cfg.players)]
+        return ranked_ending(by, reason, ("runes", "level", "gold"), keys, self.winners())
 
     def rounds_played(self) -> int:
         # the cap ends the game as the round after it would begin: that one was not played
@@ -888,14 +899,15 @@ class RuneboundState(State):
     def _finish_by_score(self, ev: list[Event], why: str) -> None:
         """CHOICE R11.4 no winner by the rules: most runes, then level, then gold share it."""
         g = self.g
-
-        def key(s: int) -> tuple[int, int, int]:
-            p = g["players"][s]
-            return (p["runes"], sum(p["bonus"]), p["gold"])
-
-        best = max(key(s) for s in range(self.cfg.players))
-        g["winners"] = [s for s in range(self.cfg.players) if key(s) == best]
+        keys = [self._score_key(s) for s in range(self.cfg.players)]
+        best = max(keys)
+        g["winners"] = [s for s in range(self.cfg.players) if keys[s] == best]
         self._game_over(ev, why)
+
+    def _score_key(self, seat: int) -> tuple[int, int, int]:
+        """R11.4 most runes, then the highest level (experience), then the most gold."""
+        p = self.g["players"][seat]
+        return (p["runes"], sum(p["bonus"]), p["gold"])
 
     def _game_over(self, ev: list[Event], why: str) -> None:
         """The game ends (winners already set); `why` names the ending for reports."""
@@ -1253,7 +1265,7 @@ class RuneboundState(State):
         elif activated:
             g["act"].append("before")
             cb["item_fs"] = 1
-        ev.append(Event("first_strike", {"seat": g["seat"], "kind": name, "mode": cb["fs"][0]}))
+        ev.append(Event("first_strike", {"seat": g["seat"], "by": name, "mode": cb["fs"][0]}))
         g["pending"] = ["roll", "fs"]
 
     def _spend_first_strike(self, p: dict[str, Any], name: str,
@@ -1771,7 +1783,7 @@ class RuneboundState(State):
             cb["pfs"][1 + off] = 1
         elif activated:
             cb["pfs"][3] = 1
-        ev.append(Event("first_strike", {"seat": seat, "kind": name, "mode": cb["fs"][0]}))
+        ev.append(Event("first_strike", {"seat": seat, "by": name, "mode": cb["fs"][0]}))
         g["actor"] = -1
         g["pending"] = ["roll", "pvp_fs_target"]
 
@@ -1997,7 +2009,8 @@ class RuneboundState(State):
                 have += vals[ci]
         p["credit"] = have - cost
         p["bonus"][k] += 1
-        ev.append(Event("xp", {"seat": g["seat"], "kind": XP_KINDS[k]}))
+        # "stat", not "kind": a viewer's event dict has the event's own "kind" key
+        ev.append(Event("xp", {"seat": g["seat"], "stat": XP_KINDS[k]}))
 
     # ------------------------------------------------------------------ endgame
     def _setup_endgame(self, ev: list[Event]) -> None:

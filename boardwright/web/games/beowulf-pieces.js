@@ -70,14 +70,30 @@ function tileClass(piece) {
   return piece.value > 0 ? "tile boon" : "tile peril";
 }
 
-/** One tile face, `size` wide, its top-left corner at (x, y). */
-export function tileSvg(piece, x, y, size) {
+/** The smallest tile that still has room for a special tile's name under its glyph. */
+const NAMED_SIZE = 48;
+
+/** One tile face, `size` wide, its top-left corner at (x, y). With `t` (the catalogue) and room
+ * enough, a special tile also shows its name, so nobody has to know what a letter stands for. */
+export function tileSvg(piece, x, y, size, t = null) {
   const mid = size / 2;
   const parts = [s("rect", { x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 6,
                              class: tileClass(piece) })];
+  const named = t && piece.type !== "plain" && size >= NAMED_SIZE;
   if (piece.type === "plain") {
     parts.push(s("text", { x: x + mid, y: y + mid + size * 0.13, class: "tile-value",
                            "font-size": size * 0.4 }, signed(piece.value)));
+  } else if (named) {
+    const name = t(`tile.short.${piece.type}`);
+    parts.push(s("text", { x: x + mid, y: y + size * (piece.value ? 0.38 : 0.5),
+                           class: "tile-glyph", "font-size": size * 0.3 }, GLYPH[piece.type]));
+    if (piece.value) {
+      parts.push(s("text", { x: x + mid, y: y + size * 0.64, class: "tile-small",
+                             "font-size": size * 0.2 }, signed(piece.value)));
+    }
+    parts.push(s("text", { x: x + mid, y: y + size * 0.86, class: "tile-name",
+                           "font-size": Math.min(size * 0.15, (size * 1.5) / name.length) },
+                 name));
   } else {
     parts.push(s("text", { x: x + mid, y: y + mid + (piece.value ? 0 : size * 0.12),
                            class: "tile-glyph", "font-size": size * 0.36 }, GLYPH[piece.type]));

@@ -3,6 +3,7 @@
 // after the other; the final panel sums the acts. Data: `view.act_results` (server-built).
 
 import { h, s } from "../dom.js";
+import { endingLine } from "../seats.js";
 import {
   actName, cellLabel, figureName, figureSvg, gorgeSvg, parseToken, signed, tileBackSvg,
   tileSvg,
@@ -161,27 +162,42 @@ export function createScoring(element, ctx, onClose) {
   };
 }
 
-/** The final panel: winners, each act's points and the saga totals. */
+/** The final panel: winners, and a table that adds up: the starting saga points, each act's
+ * scoring, the Treasures cashed during play, the total; the unused figures' diamonds too when
+ * they broke a tie. */
 export function renderFinal(element, snapshot, ctx) {
   const { t } = ctx;
   const view = snapshot.view;
   const results = view.act_results || [];
   const winners = view.winners || snapshot.winners || [];
   const won = new Set(winners);
-  const rows = Array.from({ length: view.players }, (_, p) => h("tr", {
-    class: `seat-text-${p}${won.has(p) ? " winner" : ""}`, dataset: { seat: String(p) },
-  },
-    h("th", { scope: "row" }, `${won.has(p) ? "★ " : ""}${ctx.seatLabel(p)}`),
-    results.map((r) => h("td", {}, signed(r.figures.filter((f) => f.seat === p)
-      .reduce((sum, f) => sum + f.points, 0)))),
-    h("td", { class: "total" }, String(view.saga[p]))));
+  const start = view.starting_saga ?? 50;
+  const tieOnDiamonds = snapshot.ending && snapshot.ending.decided_by === "diamonds";
+  const rows = Array.from({ length: view.players }, (_, p) => {
+    const acts = results.map((r) => r.figures.filter((f) => f.seat === p)
+      .reduce((sum, f) => sum + f.points, 0));
+    const cashed = view.saga[p] - start - acts.reduce((a, b) => a + b, 0);
+    const unused = Object.entries(view.supply[p]).reduce((sum, [d, n]) => sum + d * n, 0);
+    return h("tr", { class: `seat-text-${p}${won.has(p) ? " winner" : ""}`,
+                     dataset: { seat: String(p) } },
+      h("th", { scope: "row" }, `${won.has(p) ? "★ " : ""}${ctx.seatLabel(p)}`),
+      h("td", {}, String(start)),
+      acts.map((points) => h("td", {}, signed(points))),
+      h("td", {}, signed(cashed)),
+      h("td", { class: "total" }, String(view.saga[p])),
+      tieOnDiamonds ? h("td", {}, `◆${unused}`) : null);
+  });
   element.replaceChildren(...[
     h("h2", { id: "final-title" }, t("web.final.title")),
     h("p", { class: "winners", id: "winners" }, ctx.winnersText(winners)),
+    endingLine(h, snapshot),
     h("table", { class: "final-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("render.col.player")),
+        h("th", { scope: "col" }, t("web.final.start")),
         results.map((r) => h("th", { scope: "col" }, actName(t, r.act))),
-        h("th", { scope: "col" }, t("render.col.saga")))),
+        h("th", { scope: "col" }, t("web.final.treasure")),
+        h("th", { scope: "col" }, t("render.col.saga")),
+        tieOnDiamonds ? h("th", { scope: "col" }, t("web.final.unused_diamonds")) : null)),
       h("tbody", {}, rows)),
     snapshot.match_id ? h("p", {}, h("a", { href: `/replay/${snapshot.match_id}`, class: "replay-link" },
       t("web.lobby.replay"))) : null].filter(Boolean));

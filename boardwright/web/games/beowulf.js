@@ -53,6 +53,10 @@ function indexMoves(legal) {
   return index;
 }
 
+/** Events that put or move something on the board: the cells the last move outlines. */
+const MOVE_EVENTS = new Set(["figure_placed", "tile_placed", "figure_moved", "mead_replaced",
+                             "tiles_swapped", "tile_removed"]);
+
 export function createRenderer(elements, ctx) {
   const { t } = ctx;
   let pending = null;      // {figure: diamonds} or {counsel: "B2"}: half of a compound move
@@ -101,7 +105,7 @@ export function createRenderer(elements, ctx) {
     return null;
   }
 
-  function drawBoard(view, index, interactive) {
+  function drawBoard(view, index, interactive, recent) {
     const rows = view.board;
     const cols = rows.length ? rows[0].length : 0;
     const width = MARGIN + cols * CELL + 4;
@@ -127,7 +131,7 @@ export function createRenderer(elements, ctx) {
         }
         let name = label;
         if (piece.kind === "tile") {
-          g.append(...tileSvg(piece, x, y, CELL));
+          g.append(...tileSvg(piece, x, y, CELL, t));
           name = `${label}: ${tileName(t, token)}`;
         } else if (piece.kind === "figure") {
           g.append(...figureSvg(piece.seat, piece.diamonds, x, y, CELL));
@@ -136,6 +140,11 @@ export function createRenderer(elements, ctx) {
         } else if (piece.kind === "gorge") {
           g.append(...gorgeSvg(x, y, CELL));
           name = `${label}: ${t("tile.gorge")}`;
+        }
+        if (recent.has(label)) {  // the last move: where a piece was just put or moved
+          g.classList.add("last-move");
+          g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4,
+                               class: "last-move-mark" }));
         }
         if (marked.has(label)) {
           g.classList.add("marked");
@@ -199,7 +208,7 @@ export function createRenderer(elements, ctx) {
     return tiles.map((token) => {
       const move = interactive ? index.hand.get(token) : null;
       const icon = s("svg", { viewBox: "0 0 56 56", class: "piece-icon tile-icon", "aria-hidden": "true" },
-        ...tileSvg(parseToken(token), 0, 0, 56));
+        ...tileSvg(parseToken(token), 0, 0, 56, t));
       const name = tileName(t, token);
       return h("button", {
         type: "button", class: `hand-tile${move ? " legal" : ""}`,
@@ -286,7 +295,10 @@ export function createRenderer(elements, ctx) {
     const interactive = Boolean(state.myTurn && !state.busy);
     const index = indexMoves(interactive ? snapshot.legal : []);
     scoring.update(snapshot);   // first: the players' panel offers to reopen it when closed
-    elements.board.replaceChildren(drawBoard(view, index, interactive));
+    const recent = new Set((state.recent || []).filter((line) => MOVE_EVENTS.has(line.kind))
+      .flatMap((line) => [line.data.cell, line.data.to, line.data.a, line.data.b])
+      .filter((cell) => typeof cell === "string"));
+    elements.board.replaceChildren(drawBoard(view, index, interactive, recent));
     elements.players.replaceChildren(...drawPlayers(snapshot));
     elements.actions.replaceChildren(...drawActions(view, index, interactive));
     if (seat === null || seat === undefined) {

@@ -2,6 +2,7 @@
 // through the list of legal moves, which match.js always shows.
 
 import { h } from "../dom.js";
+import { endingLine } from "../seats.js";
 
 export function createRenderer(elements, ctx) {
   return {
@@ -17,7 +18,8 @@ export function createRenderer(elements, ctx) {
     },
     renderFinal(element, snapshot) {
       element.replaceChildren(h("h2", { id: "final-title" }, ctx.t("web.final.title")),
-        h("p", { class: "winners" }, ctx.winnersText(snapshot.winners || [])));
+        h("p", { class: "winners" }, ctx.winnersText(snapshot.winners || [])),
+        endingLine(h, snapshot));
     },
   };
 }

@@ -6,6 +6,7 @@
 // spot, a holy place). Every element that sends a move carries data-action = Move.text.
 
 import { h, s } from "../dom.js";
+import { endingLine } from "../seats.js";
 
 const R = 38;                      // hex radius
 const SQ3 = Math.sqrt(3);
@@ -280,7 +281,7 @@ export function createRenderer(elements, ctx) {
       return t("ui.turn", { round: view.round, player: ctx.seatLabel(view.active),
                             phase: t(`phase.${view.phase}`), mp: view.mp,
                             explorations: view.explorations, free: view.free_used,
-                            free_limit: view.free_limit });
+                            free_limit: view.free_limit || "∞" });
     },
     renderFinal(element, snapshot) {
       const view = snapshot.view;
@@ -293,6 +294,7 @@ export function createRenderer(elements, ctx) {
       element.replaceChildren(
         h("h2", { id: "final-title" }, t("web.final.title")),
         h("p", { class: "winners", id: "winners" }, ctx.winnersText(winners)),
+        endingLine(h, snapshot),
         view.capped ? h("p", { class: "muted" }, t("web.meso.capped")) : null,
         h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("web.meso.offerings")),
           h("th", {}, t("web.meso.values")), h("th", {}, t("web.meso.mana")))), h("tbody", {}, rows)),

@@ -1,0 +1,184 @@
+"""What stands between the network and the app: one error shape for every refusal, a body size
+bound, a request rate per client address, and the security headers of every answer.
+
+`Guard` is plain ASGI middleware (Starlette's `BaseHTTPMiddleware` would wrap each body in a
+stream and run the app in another task); `install_error_handlers` makes every 4xx and 5xx that
+FastAPI, Starlette or the storage can raise answer with the protocol's `Error` body
+(`{"type": "error", "code", "message", "params"}`), never `{"detail": ...}` or plain text.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .limits import ClientLimits, Limits, client_address
+from .schemas import error_payload
+from .seats import MatchError
+
+log = logging.getLogger("boardwright.server")
+
+#: the pages load their own modules, styles and sockets only; nothing may frame them. The one
+#: inline style a renderer sets is an attribute (`style-src-attr`), never a <style> or script.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+#: the code of an HTTP status that the routing itself answers (no route, wrong method, ...)
+STATUS_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+                413: "too_large", 429: "rate_limited", 503: "server_busy"}
+
+
+def error_response(code: str, message: str, http_status: int,
+                   params: dict[str, Any] | None = None) -> JSONResponse:
+    params = params or {}
+    headers = {}
+    if "retry_after" in params:
+        headers["Retry-After"] = str(max(1, math.ceil(params["retry_after"])))
+    return JSONResponse(error_payload(code, message, params), status_code=http_status,
+                        headers=headers)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Every refusal in the protocol's one shape, with a `code`."""
+
+    @app.exception_handler(MatchError)
+    async def match_error(_: Request, exc: MatchError) -> JSONResponse:
+        return error_response(exc.code, exc.message, exc.status, exc.params)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'invalid request')}"
+        return error_response("bad_request", message, 422, {"where": where})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = STATUS_CODES.get(exc.status_code, "bad_request" if exc.status_code < 500
+                                else "internal_error")
+        return error_response(code, str(exc.detail), exc.status_code)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage_error(_: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.error("storage refused a request: %s", exc)
+        return error_response("storage_unavailable", "the server cannot store anything right "
+                              "now; nothing was changed, try again later", 503)
+
+    @app.exception_handler(Exception)
+    async def internal_error(_: Request, exc: Exception) -> JSONResponse:
+        # Starlette logs the traceback after this answer; the client learns nothing of it
+        return error_response("internal_error", "the server failed to answer this request",
+                              500)
+
+
+class Guard:
+    """ASGI middleware for HTTP: request rate per address, body size, security headers.
+
+    The rate applies to the API (`/api/...`); pages and static files are cached by browsers and
+    cost nothing to serve. WebSocket connections are counted by the socket endpoint itself,
+    which can answer with an error message before closing (app.py)."""
+
+    def __init__(self, app: ASGIApp, limits: Limits, clients: ClientLimits) -> None:
+        self.app = app
+        self.limits = limits
+        self.clients = clients
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        if scope["path"].startswith("/api/"):
+            wait = self.clients.take(self.clients.requests, client_address(scope))
+            if wait:
+                await self._refuse(scope, send_with_headers, "rate_limited",
+                                   "too many requests from this address; slow down", 429,
+                                   {"retry_after": round(wait, 2)})
+                return
+        declared = _content_length(scope)
+        if declared is not None and declared > self.limits.max_body_bytes:
+            await self._refuse(scope, send_with_headers, "too_large",
+                               f"a request body may hold at most {self.limits.max_body_bytes} "
+                               "bytes", 413, {"limit": self.limits.max_body_bytes})
+            return
+        if scope["method"] in ("POST", "PUT", "PATCH"):
+            body = await self._read_body(receive)
+            if body is None:
+                await self._refuse(scope, send_with_headers, "too_large",
+                                   f"a request body may hold at most "
+                                   f"{self.limits.max_body_bytes} bytes", 413,
+                                   {"limit": self.limits.max_body_bytes})
+                return
+            receive = _replay(body, receive)
+        await self.app(scope, receive, send_with_headers)
+
+    async def _read_body(self, receive: Receive) -> bytes | None:
+        """The whole body, or None once it passes the bound (bodies here are a few hundred
+        bytes; reading them first lets a too large one be refused before any parsing)."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return b"".join(chunks)
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limits.max_body_bytes:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+
+    @staticmethod
+    async def _refuse(scope: Scope, send: Send, code: str, message: str, http_status: int,
+                      params: dict[str, Any]) -> None:
+        response = error_response(code, message, http_status, params)
+        await response(scope, _nothing, send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()  # what follows the body: a disconnect
+
+    return replay
+
+
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}

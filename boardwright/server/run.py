@@ -1,0 +1,124 @@
+"""Running the app under uvicorn with the connection bounds of `Limits`.
+
+uvicorn bounds a request's headers (`h11_max_incomplete_event_size`), WebSocket messages
+(`ws_max_size`), idle keep-alive connections (`timeout_keep_alive`) and answers 503 past
+`limit_concurrency`. Two holes remain, and `GuardedH11Protocol` closes them:
+- a connection that never finishes its request holds a socket forever (the keep-alive timer
+  starts only after a first answer, and any byte received stops it): it is closed
+  `request_timeout` seconds after it connected or got its last answer unless its whole request
+  has arrived by then;
+- `limit_concurrency` still accepts every socket and answers at the first complete request, so
+  half-sent requests exhaust file handles: a socket past `max_connections` is closed at once.
+The soft limit of open files is raised to the hard one, so that `max_connections` (not the
+operating system) is the bound that holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import resource
+from typing import Any
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .limits import Limits
+
+log = logging.getLogger("boardwright.server")
+#: sockets the process keeps for itself (database, bot workers' pipes, log files)
+RESERVED_FILES = 64
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a request deadline and a hard connection cap."""
+
+    limits = Limits()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if len(self.connections) > self.limits.max_connections:
+            transport.abort()  # no answer: an answer would cost what the cap saves
+            return
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        # the whole request is in (or the socket became a WebSocket): the app answers now
+        if self.conn.their_state in (h11.DONE, h11.MUST_CLOSE, h11.CLOSED, h11.ERROR,
+                                     h11.SWITCHED_PROTOCOL):
+            self._disarm()
+
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade(event)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request has as long as the first one had
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self.limits.request_timeout, self._expire)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing() or self.transport.get_protocol() is not self:
+            return
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
+            self.transport.abort()
+
+
+def guarded_protocol(limits: Limits) -> type[GuardedH11Protocol]:
+    """The protocol class bound to `limits` (uvicorn builds protocols from a class)."""
+    return type("GuardedH11Protocol", (GuardedH11Protocol,), {"limits": limits})
+
+
+def raise_open_files_limit() -> int:
+    """Raise the soft limit of open files to the hard one; returns the soft limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return soft
+
+
+def uvicorn_config(app: Any, host: str, port: int, limits: Limits) -> uvicorn.Config:
+    """uvicorn's settings for `limits`; `max_connections` is lowered to what the process may
+    open."""
+    files = raise_open_files_limit()
+    if limits.max_connections > files - RESERVED_FILES:
+        log.warning("max_connections %d lowered to %d (open files limit %d)",
+                    limits.max_connections, files - RESERVED_FILES, files)
+        limits = limits.but(max_connections=max(1, files - RESERVED_FILES))
+    return uvicorn.Config(
+        app, host=host, port=port, log_level="warning",
+        http=guarded_protocol(limits),
+        # one above the cap: uvicorn's own 503 is plain text, and the cap already holds
+        limit_concurrency=limits.max_connections + 1,
+        timeout_keep_alive=limits.keep_alive_seconds,
+        h11_max_incomplete_event_size=limits.max_header_bytes,
+        ws_max_size=limits.max_ws_message_bytes,
+        backlog=min(2048, limits.max_connections),
+    )
+
+
+def serve(app: Any, host: str, port: int, limits: Limits) -> None:
+    """Run `app` until interrupted."""
+    uvicorn.Server(uvicorn_config(app, host, port, limits)).run()
