@@ -136,6 +136,35 @@ def test_the_policy_plays_legal_moves_to_the_end() -> None:
 
 
 
+def test_r3_2_after_a_drawn_card_the_policy_ends_the_turn_without_teleport_or_wrath() -> None:
+    s = GAME.new_initial_state(4)  # the book's options: cards any time, an action required
+    s.hands[0][rules.TELEPORT] = 1
+    s.hands[0][rules.WRATH] = 1
+    play(s, "end_movement", "draw_card", "card twins")
+    assert s.phase == rules.AFTER_DRAW
+    for seed in range(20):
+        text = s.action_to_text(rollout_action(s, random.Random(seed)))
+        assert text == "finish_action"
+
+
+def test_r5_5_the_policy_takes_an_action_and_book_games_play_to_the_end() -> None:
+    rng = random.Random(7)
+    s = GAME.new_initial_state(2, {"max_turns": 40})  # action_required, card_timing any_time
+    play(s, "end_movement")
+    assert "finish_action" not in [s.action_to_text(a) for a in s.legal_actions()]
+    assert s.action_to_text(rollout_action(s, rng)) != "finish_action"
+    phases = set()
+    while (actor := s.current_player()) != TERMINAL:
+        if actor == CHANCE:
+            s.apply(sample_chance(s.chance_outcomes(), rng))
+        else:
+            phases.add(s.phase)
+            action = GAME.rollout_action(s, rng)
+            assert action in s.legal_actions()
+            s.apply(action)
+    assert s.phase == rules.OVER and rules.AFTER_DRAW in phases
+
+
 def test_two_members_beside_one_stone_make_one_errand_so_picking_it_up_is_progress() -> None:
     """A limit one short of the 7 offering (R4.4) and a single stone left: the member on it
     picks it up although a second member waits beside it (a stall of earlier heuristics)."""

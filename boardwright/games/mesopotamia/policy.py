@@ -6,7 +6,8 @@ In the movement phase: offer an offering at the ziggurat (R4.5), build the ziggu
 while the limit is short (R4.4), take an own offering (R4.5), pick up wood or stone that a job
 needs, step a carrier or an empty-handed member closer to its job (the heuristic's distances),
 play Focus Stone when the mana fits, and otherwise end the movement. In the action phase: build
-huts (the cheapest offering first), a holy place, breed when members are few, else draw a card.
+huts (the cheapest offering first), a holy place, breed when members are few, else draw a card
+(R5.5: an action whenever one can be chosen); after a drawn card (R3.2) the action ends.
 Used only on worlds an agent sampled itself.
 """
 
@@ -28,13 +29,15 @@ from .data import (
     WOOD,
 )
 from .heuristic import geometry
-from .rules import ACTION, BREED, BUILD, HOLY, MOVE
+from .rules import ACTION, AFTER_DRAW, BREED, BUILD, HOLY, MOVE
 from .state import MesoState
 
 #: share of moves chosen at random, so that rollouts from one position differ
 EPSILON = 0.1
 #: with fewer members than this on the table, breeding comes before drawing a card (R5.3)
 FEW_MEMBERS = 4
+#: the phases whose legal actions may hold cards (R3.2; `card_timing=before_action`: the first two)
+_CARD_PHASES = frozenset((MOVE, ACTION, BUILD, HOLY, BREED, AFTER_DRAW))
 
 
 def rollout_action(state: MesoState, rng: random.Random) -> int:
@@ -42,10 +45,11 @@ def rollout_action(state: MesoState, rng: random.Random) -> int:
     if len(legal) == 1:
         return legal[0]
     phase = state.phase
-    if phase in (MOVE, ACTION):
-        # the ids are sorted and the cards' blocks come last (R3.2 cards in these phases): the
-        # policy plays only Focus Stone, and skipping Teleport's and Wrath's many targets (R7.6,
-        # R7.7) keeps a rollout step cheap
+    if phase in _CARD_PHASES:
+        # the ids are sorted and the cards' blocks come last (R3.2 cards at any time of one's
+        # turn): the policy plays only Focus Stone, and skipping Teleport's and Wrath's many
+        # targets (R7.6, R7.7) keeps a rollout step cheap; `finish_action` comes before the
+        # cards, so an action phase keeps a way out
         starts = state.cfg.starts
         focus = starts["play"] + FOCUS_STONE
         cut = bisect_left(legal, starts["play"])
@@ -54,14 +58,17 @@ def rollout_action(state: MesoState, rng: random.Random) -> int:
         return rng.choice(legal)
     if phase == MOVE:
         return _movement(state, legal, rng)
-    if phase in (ACTION, BUILD, HOLY, BREED):
+    if phase in (ACTION, BUILD, HOLY, BREED, AFTER_DRAW):
         return _action(state, legal, rng)
     return rng.choice(legal)
 
 
 def _action(state: MesoState, legal: list[int], rng: random.Random) -> int:
     """R5: huts first (cheapest offering under the first), then a holy place, breeding when
-    members are few, a card; repeated actions go on while they can."""
+    members are few, a card; repeated actions go on while they can. R5.5: with
+    `action_required` the first action phase offers `finish_action` only when no action can be
+    chosen, so one is always taken when it can be; after a card is drawn (R3.2 `after_draw`)
+    the turn ends."""
     sp = state.cfg.space
     p = state.to_move
     best: dict[str, list[int]] = {}
