@@ -22,13 +22,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:
-    from .api import Game, View
+#: a seat's view as `State.view` returns it (the same alias as `api.View`; this module is below
+#: `api` in the import graph, so it names the shape instead of importing it)
+View = dict[str, Any]
 
 Array = npt.NDArray[np.float32]
 #: (slot, value) pairs held as arrays, see `Observer.scatter`
@@ -95,8 +96,9 @@ class Observer(ABC):
     def fill(self, view: View, seat: int | None, slots: list[int], values: list[float]) -> None:
         """Append a `(slot, value)` pair per fact of `seat`'s `view` (`None`: a spectator's):
         `slots` get indices into the flat vector (`start[field]` + the index within the field
-        in C order), `values` the numbers added there; the `constant` facts are left out. The seat is given because a game whose
-        views hide nothing need not name it in the view, and observations count seats from it.
+        in C order), `values` the numbers added there; the `constant` facts are left out. The
+        seat is given because a game whose views hide nothing need not name it in the view, and
+        observations count seats from it.
         """
 
     def encode(self, view: View, seat: int | None) -> Array:
@@ -140,7 +142,7 @@ class Observer(ABC):
         flat[:] = self.encode(view, seat)
 
 
-def find_observer(game: Game, players: int, options: Mapping[str, Any] | None
+def find_observer(game: object, players: int, options: Mapping[str, Any] | None
                   ) -> Observer | None:
     """The observer of the module `observation` beside `game`'s own module, if there is one."""
     package = type(game).__module__.rpartition(".")[0]

@@ -154,7 +154,7 @@ def check_end(page: Page, artifacts: Path) -> None:
     check_screen(page, "feinde", "en", artifacts, "feinde-end")
     english = page.locator("#log li").first.inner_text()
     page.select_option("#lang", "hu")
-    page.wait_for_function("document.documentElement.lang === 'hu'")
+    page.wait_for_function("() => document.documentElement.lang === 'hu'")
     page.wait_for_function(
         "(first) => document.querySelector('#log li') && "
         "document.querySelector('#log li').innerText !== first", arg=english)

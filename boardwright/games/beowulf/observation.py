@@ -20,9 +20,8 @@ import numpy as np
 from boardwright.engine.api import View
 from boardwright.engine.observation import Array, Chunk, Field, Observer
 
-from .data import ACTS, FIGURES, Config, build_config
+from .data import ACTS, FIGURES, PHASE_NAMES, Config, build_config
 from .notation import SEAT_LETTERS, TileType, parse_label
-from .rules import PHASE_NAMES
 
 TILE_TYPES = len(TileType)
 #: saga points are clipped to this bound (a real game stays far inside it)
