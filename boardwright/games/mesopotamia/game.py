@@ -52,8 +52,16 @@ class MesoGame(Game):
         languages=("en", "hu"),
     )
     #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
-    #: steps (about 30 choices each), so two steps, not the default four (30^3 evaluations)
+    #: steps (about 30 choices each), so two steps, not the default four (30^3 evaluations);
+    #: the heuristic's distance shaping makes each useful step show, and two steps see a pick-up
+    #: with its first step, or an action with the movement's end. One step is 13x cheaper but
+    #: stalls (docs/strength-mesopotamia.md, "Greedy's look-ahead")
     greedy_turn_steps = 2
+    #: ISMCTS: a leaf is judged once the rollout policy has finished the mover's turn (a
+    #: position in the middle of a turn hides what its action and mana phases bring), at 200
+    #: iterations a move; docs/strength-mesopotamia.md has the measurements
+    search_defaults: Mapping[str, float] = MappingProxyType(
+        {"finish_turn": 1, "iterations": 200})
     #: R9.1, R9.2: people play the printed game, to its end and with free steps unbounded;
     #: only bots' games need the turn cap and the bound on free steps
     table_options: Mapping[str, Any] = MappingProxyType(

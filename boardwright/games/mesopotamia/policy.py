@@ -1,41 +1,174 @@
-"""A fast rollout policy for Mesopotamia's search agents: random moves with a pull toward the
-moves that make progress (offering at the ziggurat, building, breeding, ending a long turn).
+"""A fast rollout policy for Mesopotamia's search agents (`Game.rollout_action`): the moves that
+make progress toward the printed win (R8), by a fixed order of worth, ties and a small share of
+moves at random.
+
+In the movement phase: offer an offering at the ziggurat (R4.5), build the ziggurat with stone
+while the limit is short (R4.4), take an own offering (R4.5), pick up wood or stone that a job
+needs, step a carrier or an empty-handed member closer to its job (the heuristic's distances),
+play Focus Stone when the mana fits, and otherwise end the movement. In the action phase: build
+huts (the cheapest offering first), a holy place, breed when members are few, else draw a card
+(R5.5: an action whenever one can be chosen); after a drawn card (R3.2) the action ends.
 Used only on worlds an agent sampled itself.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 
+from .data import (
+    ALL_KINDS,
+    EMPTY,
+    FOCUS_STONE,
+    HOLY_PLACES,
+    KINDS,
+    OFFER0,
+    OFFERING_VALUES,
+    PLAINS,
+    STONE,
+    WOOD,
+)
+from .heuristic import geometry
+from .rules import ACTION, AFTER_DRAW, BREED, BUILD, HOLY, MOVE
 from .state import MesoState
 
-#: blocks worth taking whenever they are legal (in this order of preference)
-GOOD = ("build_hut", "holy_place", "take_offering", "breed")
-#: chance of ending the movement early instead of wandering with free steps
-END_EARLY = 0.15
+#: share of moves chosen at random, so that rollouts from one position differ
+EPSILON = 0.1
+#: with fewer members than this on the table, breeding comes before drawing a card (R5.3)
+FEW_MEMBERS = 4
+#: the phases whose legal actions may hold cards (R3.2; `card_timing=before_action`: the first two)
+_CARD_PHASES = frozenset((MOVE, ACTION, BUILD, HOLY, BREED, AFTER_DRAW))
 
 
 def rollout_action(state: MesoState, rng: random.Random) -> int:
-    legal = state.legal_actions_cached()
+    legal = state.legal_actions_cached()  # kept: `apply` checks the action against it
     if len(legal) == 1:
         return legal[0]
-    sp = state.cfg.space
-    decode = sp.decode
-    blocks: dict[str, list[int]] = {}
-    for a in legal:
-        blocks.setdefault(decode(a)[0], []).append(a)
-    for name in GOOD:
-        if name in blocks:
-            return rng.choice(blocks[name])
-    if "move" in blocks:
-        zig = state.cfg.index[(0, 0)]
-        nbr = state.cfg.nbr
-        for a in blocks["move"]:
-            off = decode(a)[1]
-            cd, k = divmod(off, 14)
-            c, d = divmod(cd, 6)
-            if nbr[c][d] == zig and k % 7 >= 2:  # stone or an offering into the ziggurat
-                return a
-    if "end_movement" in blocks and rng.random() < END_EARLY:
-        return blocks["end_movement"][0]
+    phase = state.phase
+    if phase in _CARD_PHASES:
+        # the ids are sorted and the cards' blocks come last (R3.2 cards at any time of one's
+        # turn): the policy plays only Focus Stone, and skipping Teleport's and Wrath's many
+        # targets (R7.6, R7.7) keeps a rollout step cheap; `finish_action` comes before the
+        # cards, so an action phase keeps a way out
+        starts = state.cfg.starts
+        focus = starts["play"] + FOCUS_STONE
+        cut = bisect_left(legal, starts["play"])
+        legal = legal[:cut] + ([focus] if focus in legal[cut:cut + 8] else [])
+    if rng.random() < EPSILON:
+        return rng.choice(legal)
+    if phase == MOVE:
+        return _movement(state, legal, rng)
+    if phase in (ACTION, BUILD, HOLY, BREED, AFTER_DRAW):
+        return _action(state, legal, rng)
     return rng.choice(legal)
+
+
+def _action(state: MesoState, legal: list[int], rng: random.Random) -> int:
+    """R5: huts first (cheapest offering under the first), then a holy place, breeding when
+    members are few, a card; repeated actions go on while they can. R5.5: with
+    `action_required` the first action phase offers `finish_action` only when no action can be
+    chosen, so one is always taken when it can be; after a card is drawn (R3.2 `after_draw`)
+    the turn ends."""
+    sp = state.cfg.space
+    p = state.to_move
+    best: dict[str, list[int]] = {}
+    for a in legal:
+        best.setdefault(sp.decode(a)[0], []).append(a)
+    if "build_hut" in best:
+        return min(best["build_hut"], key=lambda a: (sp.decode(a)[1] % 4, a))
+    if "holy_place" in best:
+        return rng.choice(best["holy_place"])
+    members = sum(state.where[p].values())
+    if "breed" in best and (members < FEW_MEMBERS or "draw_card" not in best):
+        return rng.choice(best["breed"])
+    if "draw_card" in best:
+        return best["draw_card"][0]
+    if "finish_action" in best:
+        return best["finish_action"][0]
+    return rng.choice(legal)
+
+
+def _movement(state: MesoState, legal: list[int], rng: random.Random) -> int:
+    cfg = state.cfg
+    starts = cfg.starts
+    p = state.to_move
+    geo = geometry(state)
+    zig = geo.zig
+    tile = state.tile
+    holy = state.holy
+    hut_owner = state.hut_owner
+    left = [o for o in range(4) if o not in state.delivered[p]]
+    need_limit = max((OFFERING_VALUES[o] for o in left), default=0)
+    mana = state.mana[p]
+    limit = state.limit[p]
+    stone_job = limit < need_limit or state.holy_supply[p] == HOLY_PLACES
+    wood_job = state.hut_supply[p] > 0 and sum(state.off_supply[p]) > 0
+    to_zig = geo.dist((zig,), True)
+    room = tuple(c for c in geo.land if tile[c] == PLAINS and holy[c] < 0
+                 and (hut_owner[2 * c] < 0 or hut_owner[2 * c + 1] < 0))
+    to_room = geo.dist(room, True)
+    here = state.where[p]
+    errands = {c for c in geo.land if holy[c] == p and c not in here}
+    for c in geo.land:
+        if (hut_owner[2 * c] == p and state.hut_off[2 * c] >= 0) or (
+                hut_owner[2 * c + 1] == p and state.hut_off[2 * c + 1] >= 0):
+            errands.add(c)
+        if (wood_job and state.wood[c]) or (stone_job and state.stone[c]):
+            errands.add(c)
+    to_errand = geo.dist(tuple(sorted(errands)), False)
+    nbr = cfg.nbr
+    move0 = starts["move"]
+    move_end = starts["pick_up"]
+    pick_up = starts["pick_up"]
+    take = starts["take_offering"]
+    steal = starts["steal"]
+    end = starts["end_movement"]
+    play = starts["play"]
+    best_score = -1.0
+    best: list[int] = []
+    for a in legal:
+        score = 0.0
+        if move0 <= a < move_end:
+            cd, k = divmod(a - move0, ALL_KINDS)
+            c, d = divmod(cd, 6)
+            t = nbr[c][d]
+            b = k % KINDS
+            if tile[t] < 0:
+                score = 2.0 + rng.random()  # exploring (R4.8)
+            elif b >= OFFER0:
+                score = 100.0 if t == zig else (10.0 if to_zig[t] < to_zig[c] else 0.0)
+            elif b == STONE:
+                if t == zig:
+                    score = 50.0 if limit < need_limit else 0.0
+                elif stone_job and to_zig[t] < to_zig[c]:
+                    score = 8.0
+            elif b == WOOD:
+                if wood_job and to_room[t] < to_room[c]:
+                    score = 8.0
+            elif b == EMPTY:
+                if holy[c] == p and here[c] == 1:
+                    score = 0.0  # R6.1 the holy place's keeper stays
+                elif to_errand[t] < to_errand[c]:
+                    score = 6.0
+                else:
+                    score = 0.5
+        elif pick_up <= a < take:
+            if a < starts["drop"]:
+                res = STONE if (a - pick_up) // 2 % 2 else WOOD
+                if (res == STONE and stone_job) or (res == WOOD and wood_job):
+                    score = 20.0
+        elif take <= a < steal:
+            score = 30.0
+        elif steal <= a < end:
+            score = 15.0
+        elif a == end:
+            score = 1.5
+        elif a == play + FOCUS_STONE:
+            score = 25.0 if mana + 2 <= limit else 0.0
+        if score > best_score:
+            best_score = score
+            best = [a]
+        elif score == best_score:
+            best.append(a)
+    return rng.choice(best)
+
