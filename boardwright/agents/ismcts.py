@@ -68,10 +68,11 @@ class Node:
 
 
 def margins(values: Sequence[float]) -> list[float]:
-    """Each seat's value minus its best opponent's: what winning depends on."""
+    """Each seat's value minus its best opponent's: what winning depends on (a solo player's
+    value itself: there is no opponent to beat, only the game)."""
     out = []
     for i, v in enumerate(values):
-        out.append(v - max(x for j, x in enumerate(values) if j != i))
+        out.append(v - max((x for j, x in enumerate(values) if j != i), default=0.0))
     return out
 
 
@@ -94,7 +95,8 @@ def terminal_rewards(state: State, scale: float,
     """At the end: half for the win (shared wins split it), half for the margin."""
     winners = state.winners()
     squashed = margin_rewards(state.returns(), scale, baseline)
-    return [0.5 * (p in winners) / len(winners) + 0.5 * m for p, m in enumerate(squashed)]
+    share = 0.5 / len(winners) if winners else 0.0  # nobody won: a solo hero beaten (R11.5)
+    return [share * (p in winners) + 0.5 * m for p, m in enumerate(squashed)]
 
 
 #: iterations per decision where neither the spec nor the game's `search_defaults` sets them

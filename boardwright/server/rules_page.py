@@ -71,7 +71,7 @@ def _lessons(game: Any, game_id: str, lang: str) -> str:
 
 
 
-_RULE_START = re.compile(r"<(li|h2|h3)>(<p>)?(<strong>)?(R\d+(?:\.\d+)*[a-z]?)\b")
+_RULE_START = re.compile(r"<(li|h2|h3)>\s*(<p>)?(<strong>)?(R\d+(?:\.\d+)*[a-z]?)\b")
 
 
 def _anchor_rules(rendered: str) -> str:

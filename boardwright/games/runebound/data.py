@@ -144,8 +144,8 @@ _CACHE: dict[tuple[int, str], Config] = {}
 
 
 def _build_config(players: int, options: dict[str, Any]) -> Config:
-    if not 2 <= players <= 6:
-        raise BadConfig(f"Runebound takes 2 to 6 players, not {players}", code="bad_players",
+    if not 1 <= players <= 6:  # "egy[–]hat személy részére": a solo game too (R11.5)
+        raise BadConfig(f"Runebound takes 1 to 6 players, not {players}", code="bad_players",
                         players=players)
     try:
         opts = RuneboundOptions.model_validate(options)

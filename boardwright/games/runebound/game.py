@@ -38,7 +38,7 @@ class RuneboundGame(Game):
     info = GameInfo(
         id="runebound",
         title="Runebound (2nd edition)",
-        min_players=2,
+        min_players=1,
         max_players=6,
         rules_version=RULES_VERSION,
         max_actions=200_000,

@@ -142,7 +142,7 @@ class RuneboundState(State):
 
     def current_player(self) -> int:
         g = self.g
-        if g["winners"]:
+        if g["phase"] == "over":  # winners set, or none (a solo hero beaten, R11.5)
             return TERMINAL
         if g["pending"] is not None or g["phase"].startswith("setup"):
             return CHANCE
@@ -862,7 +862,7 @@ class RuneboundState(State):
         g = self.g
         p = self.me()
         g["combat"] = None
-        if g["winners"]:
+        if g["phase"] == "over":
             return
         if g["endgame"]:
             self._end_turn(ev)
@@ -876,7 +876,7 @@ class RuneboundState(State):
 
     def _end_turn(self, ev: list[Event]) -> None:
         g = self.g
-        if g["winners"]:
+        if g["phase"] == "over":
             return
         g["log_turns"] += 1
         if g.get("start_endgame"):
@@ -905,6 +905,8 @@ class RuneboundState(State):
         keys = [self._score_key(s) for s in range(self.cfg.players)]
         best = max(keys)
         g["winners"] = [s for s in range(self.cfg.players) if keys[s] == best]
+        if self.cfg.players == 1:  # R11.5 CHOICE: a solo hero wins only by R11.1
+            g["winners"] = []
         self._game_over(ev, why)
 
     def _score_key(self, seat: int) -> tuple[int, int, int]:
@@ -1346,7 +1348,7 @@ class RuneboundState(State):
                                        "target": target, "ok": ok, "first_strike": True}))
             if ok:  # R7.2 a missed first strike has no effect
                 self._wound_enemy(dmg, ev)
-                if g["combat"] is None or g["winners"]:
+                if g["combat"] is None or g["phase"] == "over":
                     return
             g["phase"] = "fs"
         elif what == "escape":
@@ -1416,12 +1418,12 @@ class RuneboundState(State):
                     mc = self.ally_card(p["allies"][fig][0])
                     dmg = (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1]
                 self._wound_enemy(dmg, ev)
-                if g["combat"] is None or g["winners"]:
+                if g["combat"] is None or g["phase"] == "over":
                     return
             elif mode == "magic" and self.cfg.options.magic_defence_strikes:
                 # R7.9 (seed) a successful magic defence hurts the enemy by the defender's magic
                 self._wound_enemy(self.hero(p).spirit[1], ev)
-                if g["combat"] is None or g["winners"]:
+                if g["combat"] is None or g["phase"] == "over":
                     return
             self._next_stage(ev)
         else:
