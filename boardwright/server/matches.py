@@ -380,6 +380,13 @@ class LiveMatch:
             self.seats[seat].player = player
             self._broadcast_seats()
 
+    async def set_rematch(self, match_id: str) -> None:
+        """The match that followed this one (told to everyone at the end screen)."""
+        async with self.lock:
+            await self._writer.commit(Commit(self.id, match_fields={"rematch": match_id}))
+            self.row.rematch = match_id
+            self._send_all({"type": "rematch", "match_id": match_id})
+
     async def say(self, seat: int | None, identity: str | None, name: str, text: str) -> None:
         """A chat line from a seat (None: a spectator), stored, then sent to everyone
         watching. It carries what was typed, who said it and when; nothing of any view."""

@@ -532,16 +532,6 @@ class Store:
                 select(identities_table.c.id, identities_table.c.name, identities_table.c.kind)
                 .where(identities_table.c.id.in_(list(set(ids)))))}
 
-    def bot_identity(self, identity_id: str, name: str) -> None:
-        """The identity a bot's spec plays under in rated matches (made once)."""
-        with self.engine.begin() as conn:
-            found = conn.execute(select(identities_table.c.id).where(
-                identities_table.c.id == identity_id)).first()
-            if found is None:
-                conn.execute(insert(identities_table).values(
-                    id=identity_id, kind="bot", name=name, name_key=None, password_hash=None,
-                    session=0, created=now()))
-
     def matches_of(self, identity_id: str, limit: int = 100) -> list[tuple[MatchRow, int]]:
         """The matches where `identity_id` holds (or is invited to) a seat, newest first, with
         that seat: every unfinished one, and the newest `limit` over."""
@@ -564,9 +554,11 @@ class Store:
 
     def rate_match(self, match_id: str, compute: Callable[
             [MatchRow, dict[int, str], dict[str, RatingRow]],
-            dict[str, tuple[RatingRow, RatingRow]]]) -> bool:
+            dict[str, tuple[RatingRow, RatingRow]]],
+            bot_seats: Callable[[MatchRow], dict[int, tuple[str, str]]] | None = None) -> bool:
         """Update the ratings of a finished rated match, once: in one transaction, read the
-        match (locked on PostgreSQL), its seats' identities and their ratings, `compute`
+        match (locked on PostgreSQL), its seats' identities (`bot_seats`: those of its bots,
+        made when new) and their ratings, `compute`
         the (before, after) ratings of each identity, store them with each change, and mark
         the match done. False when
         there is nothing to do (not rated, not over, done already, by this or another
@@ -583,6 +575,13 @@ class Store:
                 return False
             seats = {r.seat: r.identity_id for r in conn.execute(
                 select(match_players_table).where(match_players_table.c.match_id == match_id))}
+            for seat, (bot_id, bot_name) in (bot_seats(row) if bot_seats else {}).items():
+                if conn.execute(select(identities_table.c.id).where(
+                        identities_table.c.id == bot_id)).first() is None:
+                    conn.execute(insert(identities_table).values(
+                        id=bot_id, kind="bot", name=bot_name, name_key=None,
+                        password_hash=None, session=0, created=now()))
+                seats.setdefault(seat, bot_id)
             before = {r.identity_id: RatingRow(r.identity_id, r.game, r.mu, r.sigma, r.matches)
                       for r in conn.execute(select(ratings_table).where(
                           ratings_table.c.game == row.game,
