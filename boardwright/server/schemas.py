@@ -158,7 +158,8 @@ class WsChat(_Strict):
     text: ChatText
 
 
-WsMessage = WsMove | WsLang | WsPing | WsChat
+#: told apart by `type`, so that a bad message is refused for what is wrong in it
+WsMessage = Annotated[WsMove | WsLang | WsPing | WsChat, Field(discriminator="type")]
 
 
 def error_payload(code: str, message: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
