@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RAY_STAMP := $(VENV)/.installed-ray
 INTEROP_STAMP := $(VENV)/.installed-interop
+TRAIN_STAMP := $(VENV)/.installed-train
 PG_STAMP := $(VENV)/.installed-postgres
 ARGS ?=
 
@@ -26,6 +27,11 @@ $(INTEROP_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
 	touch $(INTEROP_STAMP)
 
+# CPU PyTorch and sb3-contrib (the training example) are an optional extra; its smoke test needs them.
+$(TRAIN_STAMP): $(INTEROP_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo,train]'
+	touch $(TRAIN_STAMP)
+
 # psycopg (PostgreSQL storage) is an optional extra; the tests need it.
 $(PG_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,postgres]'
@@ -41,15 +47,16 @@ play: $(STAMP)
 
 ## test: lint, type-check the engine, then the whole test suite in parallel. The PostgreSQL tests
 ## use $BOARDWRIGHT_TEST_PG if set, else a private cluster that .ci/with-postgres starts and stops.
-test: lint $(RAY_STAMP) $(INTEROP_STAMP) $(PG_STAMP)
+test: lint $(RAY_STAMP) $(INTEROP_STAMP) $(TRAIN_STAMP) $(PG_STAMP)
 	.ci/with-postgres $(BIN)/python -m pytest -n auto --dist worksteal $(ARGS)
 
 ## lint: ruff and mypy --strict on the engine core.
 lint: $(STAMP)
-	$(BIN)/ruff check boardwright tests bench
+	$(BIN)/ruff check boardwright tests bench examples
 	$(BIN)/mypy
 
-## bench: random-playout speed and clone cost for every game, natively and through the adapters.
+## bench: random-playout speed and clone cost for every game; OpenSpiel, PettingZoo and simulate
+## side by side with their yardsticks (the engine loop, PettingZoo's tictactoe_v3).
 bench: $(INTEROP_STAMP)
 	$(BIN)/python bench/run.py $(ARGS)
 

@@ -35,8 +35,8 @@ from boardwright.agents import GreedyAgent
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
 from boardwright.engine.registry import get
+from boardwright.games.beowulf.forward import BeowulfState
 from boardwright.games.beowulf.heuristic import Weights, evaluate, shipped_weights
-from boardwright.games.beowulf.state import BeowulfState
 
 FIELDS = [f.name for f in dataclasses.fields(Weights)]
 #: fitted against the act's end (step 1); the rest against the game's end (step 2)

@@ -34,8 +34,8 @@ from boardwright.arena.stats import wilson_interval
 from boardwright.engine.api import CHANCE, TERMINAL, Game, State
 from boardwright.engine.play import play_game, sample_chance
 from boardwright.engine.registry import get
+from boardwright.games.beowulf.forward import BeowulfState
 from boardwright.games.beowulf.heuristic import Weights, evaluate, shipped_weights
-from boardwright.games.beowulf.state import BeowulfState
 
 #: the normal quantile of a 65% win share: the mean lead, in σ, that wins 65% of games
 Z65 = 0.385

@@ -12,6 +12,8 @@ class RandomAgent:
     """Picks uniformly among the legal actions with the generator the driver gives it."""
 
     name = "random"
+    #: it needs only the legal actions, so the driver builds no view for it
+    reads_view = False
 
     def choose(
         self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random

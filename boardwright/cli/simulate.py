@@ -36,12 +36,14 @@ def run_simulation(
     messages: list[str] = []
     ended_by: list[str | None] = []
     rounds: list[int] = []
+    texts: dict[int, str] = {}  # action texts depend only on the configuration: one cache
     started = time.perf_counter()
     with Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task(f"Simulating {game.info.id}", total=games)
         for i in range(games):
             try:
-                result = play_game(game, players, agents, seed=seed + i, options=options)
+                result = play_game(game, players, agents, seed=seed + i, options=options,
+                                   texts=texts)
             except BoardwrightError as exc:
                 errors += 1
                 messages.append(f"seed {seed + i}: {exc.message}")

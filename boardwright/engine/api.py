@@ -14,9 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .events import Event
+
+if TYPE_CHECKING:
+    from .observation import Observer
 
 JSON = Any
 View = dict[str, Any]
@@ -258,6 +261,17 @@ class Game(ABC):
     def rollout_action(self, state: State, rng: random.Random) -> int:
         """The action a fast rollout plays (default: uniform among the legal actions)."""
         return rng.choice(state.legal_actions())
+
+    def observer(self, players: int, options: Mapping[str, JSON] | None = None
+                 ) -> Observer | None:
+        """The game's structured observation for one configuration: named fields of fixed
+        shapes filled from a seat's view (see `observation.py`), or None when the game declares
+        none (researchers' adapters then hash the view). The default imports the module
+        `observation` beside the game's own module and calls its `observer(players, options)`.
+        """
+        from .observation import find_observer
+
+        return find_observer(self, players, options)
 
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         """The action in words for a person (defaults to the short notation).

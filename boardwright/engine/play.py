@@ -18,13 +18,27 @@ from .record import GameRecord, close_record, new_record
 
 
 class Agent(Protocol):
-    """Anything that picks an action from a view: a bot, a person at a terminal, a network seat."""
+    """Anything that picks an action from a view: a bot, a person at a terminal, a network seat.
+
+    An agent that never reads its view (the random player needs only the legal actions) says so
+    with a class attribute `reads_view = False`: the driver then builds no view for it and passes
+    `NO_VIEW`. Building a view is most of the cost of a step in a game of random players.
+    """
 
     name: str
 
     def choose(
         self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
     ) -> int: ...
+
+
+#: what an agent with `reads_view = False` is given instead of its view (do not change it)
+NO_VIEW: View = {}
+
+
+def reads_view(agent: Agent) -> bool:
+    """Whether the driver must build `agent`'s view (true unless it declares otherwise)."""
+    return bool(getattr(agent, "reads_view", True))
 
 
 def sample_chance(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
@@ -80,10 +94,14 @@ def play_game(
     max_actions: int | None = None,
     on_step: StepHook | None = None,
     keep_events: bool = False,
+    texts: dict[int, str] | None = None,
 ) -> PlayResult:
     """Play one game to the end and return the final state and its record.
 
     `on_step(state, actor, action, events)` runs after every action (actor may be `CHANCE`).
+    The loop keeps only action ids; their texts (which depend only on the configuration, see
+    `api.py`) are written into the record once the game is over, each distinct id once. A
+    caller playing many games of one configuration may pass one `texts` dict to all of them.
     """
     if len(agents) != players:
         raise BoardwrightError(f"{players} seats need {players} agents, got {len(agents)}")
@@ -92,12 +110,14 @@ def play_game(
                         seats=[a.name for a in agents])
     rng_chance = chance_rng(seed)
     rngs = [agent_rng(seed, s) for s in range(players)]
+    viewers = [reads_view(a) for a in agents]
     limit = max_actions if max_actions is not None else game.info.max_actions
     kept: list[Event] = []
-    steps = turns = 0
+    played: list[int] = []
+    turns = 0
     last_decider = CHANCE
     while (actor := state.current_player()) != TERMINAL:
-        if steps >= limit:
+        if len(played) >= limit:
             raise TooLong(f"{game.info.id} did not end within {limit} actions")
         if actor == CHANCE:
             action = sample_chance(state.chance_outcomes(), rng_chance)
@@ -105,14 +125,25 @@ def play_game(
             if actor != last_decider:
                 turns += 1
                 last_decider = actor
-            legal = state.legal_actions()
-            action = agents[actor].choose(game, actor, state.view(actor), legal, rngs[actor])
-        record.actions.append(state.action_to_text(action))
+            view = state.view(actor) if viewers[actor] else NO_VIEW
+            action = agents[actor].choose(game, actor, view, state.legal_actions(), rngs[actor])
+        played.append(action)
         events = state.apply(action)
-        steps += 1
         if keep_events:
             kept.extend(events)
         if on_step is not None:
             on_step(state, actor, action, events)
+    record.actions = action_texts(state, played, {} if texts is None else texts)
     close_record(record, state)
     return PlayResult(state, record, kept, turns)
+
+
+def action_texts(state: State, actions: Sequence[int], texts: dict[int, str]) -> list[str]:
+    """The texts of `actions` in `state`'s configuration; `texts` caches them by id."""
+    out = []
+    for action in actions:
+        text = texts.get(action)
+        if text is None:
+            text = texts[action] = state.action_to_text(action)
+        out.append(text)
+    return out

@@ -1,23 +1,28 @@
-"""A seat's view as a canonical string and as a fixed-size numeric vector, for any game.
+"""A seat's view as a canonical string and as a numeric vector, for both adapters.
 
 Everything here starts from `State.view(seat)`, the one filter that decides what a seat may know,
 so hidden facts cannot reach a framework through an observation.
 
-The vector is a hashed encoding (the "hashing trick") of the view's JSON leaves: the same for every
-game, with no per-game schema to keep in step with the rules. Each leaf is named by its path
-(`hands.1.count`); a number adds its value at the slot of its path, a string, boolean or null puts
-1 at the slot of `path=value`. Positions in lists are part of the path, so board cells keep their
-place. Collisions are possible but deterministic; the size is a parameter.
+The vector is the game's structured observation (`Game.observer`: named fields of fixed shapes,
+see `boardwright/engine/observation.py`) wherever the game declares one. For a game that declares
+none, `HashedObserver` is the fallback: a hashed encoding (the "hashing trick") of the view's JSON
+leaves, the same for every game. Each leaf is named by its path (`hands.1.count`); a number adds
+its value at the slot of its path, a string, boolean or null puts 1 at the slot of `path=value`.
+Collisions are possible (two facts can share a slot), so a learner cannot rely on a fixed meaning
+per slot: it is a stopgap, not an observation to train on.
 """
 
 from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
+
+from boardwright.engine.api import Game
+from boardwright.engine.observation import Array, Field, Observer
 
 #: default length of an observation vector
 DEFAULT_SIZE = 1024
@@ -68,7 +73,8 @@ class ViewEncoder:
         values: list[float] = []
         self._walk(view, "", slots, values)
         # one bincount instead of an item assignment per leaf: views have a thousand leaves
-        out[:] = np.bincount(slots, weights=values, minlength=self.size)
+        out[:] = np.bincount(np.array(slots, np.intp), weights=np.array(values, np.float64),
+                             minlength=self.size)
         np.clip(out, -LIMIT, LIMIT, out=out)
 
     def _walk(self, value: Any, path: str, slots: list[int], values: list[float]) -> None:
@@ -95,3 +101,25 @@ class ViewEncoder:
         out = np.zeros(self.size, dtype=np.float32)
         self.encode_into(view, out)
         return out
+
+
+class HashedObserver(Observer):
+    """The fallback observer: one field, `view`, the hashed encoding of the whole view."""
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        self.encoder = ViewEncoder(size)
+        super().__init__([Field("view", (size,), "the view's JSON leaves hashed into slots "
+                                "(see `boardwright/interop/observation.py`)",
+                                low=-LIMIT, high=LIMIT)])
+
+    def fill(self, view: Any, seat: int | None, slots: list[int], values: list[float]) -> None:
+        self.encoder._walk(view, "", slots, values)
+
+    def encode(self, view: Any, seat: int | None = None) -> Array:
+        return self.encoder.encode(view)
+
+
+def observer_for(game: Game, players: int, options: Mapping[str, Any] | None,
+                 hashed_size: int = DEFAULT_SIZE) -> Observer:
+    """The game's own structured observer, or the hashed fallback for a game without one."""
+    return game.observer(players, options) or HashedObserver(hashed_size)

@@ -4,9 +4,10 @@
     import boardwright.interop.openspiel  # registers boardwright_beowulf, ...
     game = pyspiel.load_game("boardwright_beowulf", {"players": 3})
 
-Game parameters: `players` (default: the game's minimum), `obs_size` (length of the observation
-vector) and one parameter per game option. Options whose default is a bool, int, float or str keep
-that type; any other option (lists, boards) is a JSON string, `"null"` meaning the game's default.
+Game parameters: `players` (default: the game's minimum), `obs_size` (length of the hashed
+observation, used only for a game without a structured one) and one parameter per game option.
+Options whose default is a bool, int, float or str keep that type; any other option (lists,
+boards) is a JSON string, `"null"` meaning the game's default.
 
 - Chance is explicit: chance nodes list the engine's outcomes with their probabilities.
 - Returns are the win: 1 shared equally among the winners, 0 for the others (constant-sum 1). The
@@ -14,8 +15,9 @@ that type; any other option (lists, boards) is a JSON string, `"null"` meaning t
 - `observation_string(p)` is the canonical JSON of the engine's `view(p)`; the information state
   adds `p`'s own actions so far. Both come from the view, so no hidden fact can leak. The
   public observer (`PrivateInfoType.NONE`) uses the spectator's view.
-- Tensors: the view's hashed encoding (see `observation.py`); the information-state tensor adds
-  the counts of `p`'s own actions.
+- Tensors: the game's structured observation of the view (`Game.observer`; the observer's `dict`
+  holds each named field in its shape), the hashed view for a game without one (see
+  `observation.py`); the information-state tensor adds the counts of `p`'s own actions.
 - `resample_from_infostate` draws from the game's `determinizer` (the engine's `sample_state`).
 - Serialisation and clones go through the engine's `to_json`/`state_from_json` and `clone()`.
 """
@@ -33,10 +35,12 @@ import pyspiel
 from boardwright.engine import registry
 from boardwright.engine.api import CHANCE, TERMINAL, Game, OptionInfo, State
 
-from .observation import DEFAULT_SIZE, ViewEncoder, view_string
+from .observation import DEFAULT_SIZE, observer_for, view_string
 from .returns import win_returns
 
 PREFIX = "boardwright_"
+_SPIEL_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_SPIEL_CHANCE = int(pyspiel.PlayerId.CHANCE)
 _SCALARS = (bool, int, float, str)
 
 
@@ -73,12 +77,15 @@ class _Core:
     that dict; this one object makes the first an engine `clone()` and the second `to_json()`.
     """
 
-    __slots__ = ("cache", "game_id", "own", "state")
+    __slots__ = ("actor", "cache", "game_id", "own", "state")
 
     def __init__(self, game_id: str, state: State, own: list[list[int]]) -> None:
         self.game_id = game_id
         self.state = state
         self.own = own
+        #: `state.current_player()`, kept in step by `_apply_action`: a random-game loop asks
+        #: it four times an action (is_terminal, is_chance_node, legal_actions, apply_action)
+        self.actor = state.current_player()
         #: views, strings and determinizers of this exact position (cleared by every action)
         self.cache: dict[Any, Any] = {}
 
@@ -112,11 +119,12 @@ class BoardwrightObserver:
             raise ValueError("an observer of private information only is not offered")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.encoder = game.encoder
-        size = self.encoder.size
+        self.observer = game.observer
+        size = self.observer.size
         actions = game.num_distinct_actions() if self.perfect_recall else 0
         self.tensor = np.zeros(size + actions, np.float32)
-        self.dict = {"view": self.tensor[:size]}
+        self.view_part = self.tensor[:size]
+        self.dict = self.observer.split(self.view_part)
         if self.perfect_recall:
             self.dict["own_actions"] = self.tensor[size:]
 
@@ -125,7 +133,12 @@ class BoardwrightObserver:
 
     def set_from(self, state: BoardwrightState, player: int) -> None:
         core = state._core
-        self.encoder.encode_into(core.view(self._seat(player)), self.dict["view"])
+        seat = self._seat(player)
+        key = ("tensor", seat)
+        encoded = core.cache.get(key)
+        if encoded is None:
+            encoded = core.cache[key] = self.observer.encode(core.view(seat), seat)
+        self.view_part[:] = encoded
         if self.perfect_recall:
             counts = self.dict["own_actions"]
             counts.fill(0.0)
@@ -158,17 +171,39 @@ class BoardwrightState(pyspiel.State):
 
     @property
     def engine_state(self) -> State:
-        """The wrapped engine state (hidden facts included)."""
+        """The wrapped engine state (hidden facts included): read it, never change it (apply
+        actions through `apply_action`, which keeps the history and the player to move)."""
         return self._core.state
+
+    # The random-game loop of every OpenSpiel user (`is_terminal`, `is_chance_node`,
+    # `chance_outcomes`, `legal_actions`, `apply_action`) calls these from Python: methods defined
+    # here answer at once, where pyspiel's own would cross into C++ and call back into Python
+    # once or twice. C++ callers (OpenSpiel's algorithms) go through `_legal_actions` and get the
+    # same answers; `tests/interop/test_openspiel.py` checks that they agree.
 
     def current_player(self) -> int:
         """The seat to move, or pyspiel's CHANCE / TERMINAL."""
-        actor = self._core.state.current_player()
-        if actor == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
+        actor = self._core.actor
+        if actor >= 0:
+            return actor
+        return _SPIEL_TERMINAL if actor == TERMINAL else _SPIEL_CHANCE
+
+    def is_chance_node(self) -> bool:
+        return self._core.actor == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (the chance outcomes' actions at a chance node); for `player`,
+        pyspiel's own answer."""
+        if player is not None:
+            return super().legal_actions(player)  # type: ignore[no-any-return]
+        core = self._core
+        actor = core.actor
+        if actor >= 0:
+            return core.state.legal_actions()
+        state = core.state
         if actor == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        return actor
+            return [action for action, _ in state.chance_outcomes()]
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
         """The engine's legal actions (already sorted)."""
@@ -181,18 +216,21 @@ class BoardwrightState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         """Plays one action on the engine state; remembers it as its player's own."""
         core = self._core
-        actor = core.state.current_player()
-        core.state.apply(int(action))
+        state = core.state
+        actor = core.actor
+        state.apply(action)  # pyspiel passes a Python int
+        core.actor = state.current_player()
         if actor >= 0:
-            core.own[actor].append(int(action))
-        core.cache.clear()
+            core.own[actor].append(action)
+        if core.cache:
+            core.cache.clear()
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The engine's short notation (chance outcomes included)."""
         return self._core.state.action_to_text(int(action))
 
     def is_terminal(self) -> bool:
-        return self._core.state.is_terminal()
+        return self._core.actor == TERMINAL
 
     def returns(self) -> list[float]:
         """The win, shared among the winners (see the module docstring)."""
@@ -247,7 +285,9 @@ class BoardwrightGame(pyspiel.Game):
             params["players"] = players
         #: cloned by every new state (cheaper than building a configuration again)
         self.template = template
-        self.encoder = ViewEncoder(int(params.get("obs_size", DEFAULT_SIZE)))
+        #: the game's structured observer, or the hashed view of `obs_size` slots
+        self.observer = observer_for(engine_game, players, self.options,
+                                     int(params.get("obs_size", DEFAULT_SIZE)))
         actions = self.template.num_distinct_actions
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,

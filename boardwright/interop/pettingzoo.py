@@ -10,13 +10,15 @@
         e.step(action)
 
 Agents are `player_0 .. player_<n-1>` (the engine's seats). An observation is a dict:
-`observation`, the seat's view hashed into a float32 vector (see `observation.py`), and
-`action_mask`, an int8 vector over every action id, 1 for the legal ones (all 0 for a seat that is
-not to move). Chance is played by the environment itself from a generator seeded by
-`reset(seed=...)`, so a seed gives the same game. The reward, given once at the end, is the win:
-1 shared among the winners, 0 for the others; `infos[agent]["scores"]` then holds the engine's
-scores. `render()` (mode `"ansi"`) returns the game's terminal rendering of the spectator's view,
-which shows nothing hidden.
+`observation`, the game's structured observation of the seat's view as one float32 vector (named
+fields of fixed shapes, `env.unwrapped.observer.split(vector)` takes them apart; the hashed view
+for a game that declares none, see `observation.py`), and `action_mask`, an int8 vector over
+every action id, 1 for the legal ones (all 0 for a seat that is not to move). An observation is
+made only when `observe` (or `last`) asks for it, once per agent and step. Chance is played by
+the environment itself from a generator seeded by `reset(seed=...)`, so a seed gives the same
+game. The reward, given once at the end, is the win: 1 shared among the winners, 0 for the
+others; `infos[agent]["scores"]` then holds the engine's scores. `render()` (mode `"ansi"`)
+returns the game's terminal rendering of the spectator's view, which shows nothing hidden.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from pettingzoo.utils import wrappers
 from boardwright.engine import registry
 from boardwright.engine.api import CHANCE, TERMINAL, State
 
-from .observation import DEFAULT_SIZE, LIMIT, ViewEncoder
+from .observation import DEFAULT_SIZE, observer_for
 from .returns import win_returns
 
 
@@ -64,14 +66,16 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         # checks the configuration now rather than at the first reset
         self.state: State = self.game.new_initial_state(self.players, self.options)
         self.num_actions = self.state.num_distinct_actions
-        self.encoder = ViewEncoder(obs_size)
+        #: the game's observer (`obs_size` is the length of the hashed fallback only)
+        self.observer = observer_for(self.game, self.players, self.options, obs_size)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self.agents = self.possible_agents[:]
         self._seats = {agent: i for i, agent in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(-LIMIT, LIMIT, (obs_size,), np.float32),
+                "observation": spaces.Box(self.observer.low, self.observer.high,
+                                          (self.observer.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             })
             for a in self.possible_agents
@@ -88,6 +92,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     def _start(self) -> None:
         #: chance outcomes the environment played itself since the reset
         self.chance_actions = 0
+        #: observations made since the last action, by agent (`observe` fills it lazily)
+        self._observed: dict[str, dict[str, np.ndarray]] = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -132,11 +138,25 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self.agent_selection = self.possible_agents[actor]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seats[agent]
+        """The agent's observation of the position now, made on the first call after an action
+        and kept until the next one."""
+        made = self._observed.get(agent)
+        if made is None:
+            seat = self._seats[agent]
+            made = {"observation": self.observer.encode(self.state.view(seat), seat),
+                    "action_mask": self.action_mask(agent)}
+            self._observed[agent] = made
+        return made
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The agent's action mask alone, without making its observation (all a player that
+        picks uniformly among the legal actions needs)."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        if self.state.current_player() == seat:
-            mask[self.state.legal_actions()] = 1
-        return {"observation": self.encoder.encode(self.state.view(seat)), "action_mask": mask}
+        if self.state.current_player() == self._seats[agent]:
+            legal = self.state.legal_actions()
+            # one numpy assignment, no Python loop (fromiter: the cheapest list conversion)
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
+        return mask
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -147,6 +167,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.rewards = dict.fromkeys(self.agents, 0.0)
         # IllegalAction (with the engine's message) for an action the mask does not allow
         self.state.apply(int(action))
+        self._observed = {}
         self._play_chance()
         self._after_action()
         self._accumulate_rewards()

@@ -11,8 +11,8 @@ from beowulf_helpers import load_bench
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
 from boardwright.games.beowulf import GAME, BeowulfState
+from boardwright.games.beowulf.data import OVER
 from boardwright.games.beowulf.heuristic import evaluate, shipped_weights
-from boardwright.games.beowulf.rules import OVER
 
 
 def _script() -> ModuleType:

@@ -11,7 +11,7 @@ import pytest
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
 from boardwright.games.beowulf import GAME, BeowulfState
-from boardwright.games.beowulf.data import FIG
+from boardwright.games.beowulf.data import FIG, OVER
 from boardwright.games.beowulf.heuristic import (
     CROWDED_WEIGHTS,
     DEFAULT_WEIGHTS,
@@ -21,7 +21,6 @@ from boardwright.games.beowulf.heuristic import (
     shipped_weights,
 )
 from boardwright.games.beowulf.notation import TileType
-from boardwright.games.beowulf.rules import OVER
 
 
 def _random_positions(players: int, seed: int, **options: object) -> list[BeowulfState]:

@@ -10,10 +10,10 @@ import pytest
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
 from boardwright.games.beowulf import GAME, BeowulfState
-from boardwright.games.beowulf.data import EMPTY, FIG, GORGE_CODE
+from boardwright.games.beowulf.data import EMPTY, FIG, GORGE_CODE, OVER
 from boardwright.games.beowulf.notation import TileType
 from boardwright.games.beowulf.policy import _Lines, _weights
-from boardwright.games.beowulf.rules import OVER, empty_cells
+from boardwright.games.beowulf.rules import empty_cells
 
 
 def _walk(state: BeowulfState, cell: int) -> list[int]:

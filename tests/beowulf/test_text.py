@@ -13,8 +13,8 @@ import pytest
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
 from boardwright.games.beowulf import GAME, BeowulfState
+from boardwright.games.beowulf.data import PHASE_NAMES
 from boardwright.games.beowulf.render import render_text, render_view
-from boardwright.games.beowulf.rules import PHASE_NAMES
 from boardwright.games.beowulf.text import (
     describe_action,
     describe_event,

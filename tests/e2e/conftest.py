@@ -60,7 +60,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = log_path.open("wb")
     process = subprocess.Popen(
         [*_boardwright_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", f"sqlite:///{folder / 'db.sqlite'}", "--bot-workers", "1"],
+         "--db", f"sqlite:///{folder / 'db.sqlite'}", "--bot-workers", "1",
+         # every test's matches come from one address: the per-address caps have their own
+         # tests (tests/server/test_limits.py) and would only make this suite's order matter
+         "--no-client-limits"],
         stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -20,7 +20,7 @@ from feinde_helpers import (
 from boardwright.engine.errors import IllegalAction
 from boardwright.games.feinde import rules
 from boardwright.games.feinde.state import FeindeState, sample_state
-from boardwright.games.feinde.text import describe_action, describe_event
+from boardwright.games.feinde.text import describe_action, describe_event, place_name
 
 
 def _north(st: FeindeState, c: int) -> int:
@@ -161,7 +161,7 @@ def test_r10_3_travel_the_visited_hero_may_become_the_apprentice_for_the_rest_of
         "A játékos tanítványának szegődsz, és követed a mozgását")
     events = act(st, rules.YES)
     assert describe_event({"kind": "joins", **events[0].data}) == (
-        f"Player B joins Player A as apprentice in {st.cfg.board.labels[n1]}.")
+        f"Player B joins Player A as apprentice in {place_name(st.cfg.board.labels[n1])}.")
     act(st, rules.STEP + 0)  # the rest of the turn: he moves along
     assert st.pos[1] == st.pos[0] == n2
     act(st, rules.END)

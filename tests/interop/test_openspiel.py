@@ -115,3 +115,39 @@ def test_ismcts_bot_plays_complete_games(game_id: str) -> None:
     returns = state.returns()
     assert sum(returns) == pytest.approx(1.0)
     assert state.scores() == state.engine_state.returns()
+
+
+@pytest.mark.parametrize("game_id", registry.names())
+def test_tensors_are_the_game_observation(game_id: str) -> None:
+    game, state = _midgame(game_id, registry.get(game_id).info.min_players, 40)
+    engine = state.engine_state
+    observer = game.observer
+    assert game.observation_tensor_size() == observer.size
+    assert game.information_state_tensor_size() == observer.size + game.num_distinct_actions()
+    for seat in range(game.num_players()):
+        expected = observer.encode(engine.view(seat), seat)
+        assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), expected)
+        info = np.asarray(state.information_state_tensor(seat), np.float32)
+        assert np.array_equal(info[:observer.size], expected)
+    py_observer = game.make_py_observer()
+    py_observer.set_from(state, 0)
+    for field in observer.fields:
+        assert py_observer.dict[field.name].shape == field.shape
+
+
+@pytest.mark.parametrize("game_id", registry.names())
+def test_python_fast_paths_agree_with_pyspiel(game_id: str) -> None:
+    """The loop calls answered in Python give what pyspiel's C++ route gives."""
+    game = bw_spiel.load(game_id, registry.get(game_id).info.min_players)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    for _ in range(300):
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.history() and len(state.history()) == state.move_number()

@@ -41,7 +41,8 @@ def test_a_full_game_ends_with_the_win_shared(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", registry.names())
 def test_observation_is_the_seat_view_only(game_id: str) -> None:
-    """Each agent observes the encoding of its own seat's view; only the mover has a mask."""
+    """Each agent observes the game's observation of its own seat's view; only the mover has a
+    mask."""
     e = env(game_id, render_mode="ansi")
     e.reset(seed=1)
     raw = e.unwrapped
@@ -54,7 +55,7 @@ def test_observation_is_the_seat_view_only(game_id: str) -> None:
     assert not e.terminations[e.agent_selection]
     for seat, agent in enumerate(e.possible_agents):
         obs = e.observe(agent)
-        expected = raw.encoder.encode(raw.state.view(seat))
+        expected = raw.observer.encode(raw.state.view(seat), seat)
         assert np.array_equal(obs["observation"], expected)
         moving = agent == e.agent_selection
         assert bool(obs["action_mask"].any()) == moving
@@ -62,3 +63,30 @@ def test_observation_is_the_seat_view_only(game_id: str) -> None:
             assert np.flatnonzero(obs["action_mask"]).tolist() == raw.state.legal_actions()
     text = e.render()
     assert isinstance(text, str) and text
+
+
+def test_observations_are_made_when_asked_and_kept_for_the_step() -> None:
+    e = env("beowulf", players=2)
+    e.reset(seed=2)
+    raw = e.unwrapped
+    assert raw._observed == {}  # nothing is encoded until someone asks
+    agent = e.agent_selection
+    first = e.observe(agent)
+    assert e.observe(agent) is first
+    assert list(raw._observed) == [agent]
+    e.step(int(np.flatnonzero(first["action_mask"])[0]))
+    assert raw._observed == {}
+    assert e.observe(agent) is not first
+
+
+def test_the_observation_space_is_the_observer_fields() -> None:
+    e = env("beowulf", players=3)
+    raw = e.unwrapped
+    box = raw.observation_space("player_0")["observation"]
+    assert box.shape == (raw.observer.size,)
+    assert [f.name for f in raw.observer.fields][:3] == ["act", "phase", "to_move"]
+    e.reset(seed=4)
+    obs = e.observe(e.agent_selection)["observation"]
+    assert box.contains(obs)
+    fields = raw.observer.split(obs)
+    assert fields["figures"].shape[0] == 3

@@ -2,8 +2,8 @@
 
 from boardwright.engine.registry import register
 
+from .forward import BeowulfState
 from .game import GAME, BeowulfGame
-from .state import BeowulfState
 
 register(GAME)
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from boardwright.engine.actions import ActionSpace
 from boardwright.engine.errors import BadConfig
 
-from .notation import ROMAN, Figure, Space, Tile, TileType, parse_board, parse_tile
+from .notation import ROMAN, Figure, Space, Tile, TileType, cell_label, parse_board, parse_tile
 
 _DEFAULT = json.loads(
     resources.files(__package__).joinpath("data", "default.json").read_text(encoding="utf-8")
@@ -114,6 +114,16 @@ def parse_options(options: dict[str, Any] | None) -> BeowulfOptions:
         where = ".".join(str(p) for p in err["loc"]) or "options"
         raise BadConfig(f"bad Beowulf option {where}: {err['msg']}", option=where) from None
 
+
+# Phases. DEAL and DRAW are chance nodes; OVER is terminal.
+DEAL, TURN, DRAW, SELECT, PLAY, REMOVE, SWAP_FIRST, SWAP_SECOND, REFILL, OVER = range(10)
+PHASE_NAMES = (
+    "deal", "turn", "draw", "select", "play", "remove", "swap_first", "swap_second", "refill",
+    "over",
+)
+CHANCE_PHASES = (DEAL, DRAW)
+DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+DIRECTION_NAMES = ("up", "right", "down", "left")
 
 @dataclass(frozen=True, slots=True)
 class Kind:
@@ -304,3 +314,8 @@ __all__ = [
     "figure_code",
     "parse_options",
 ]
+
+
+def label(cfg: Config, cell: int) -> str:
+    """A cell's board label (`B3`)."""
+    return cell_label(*divmod(cell, cfg.grid_cols))

@@ -11,7 +11,8 @@ from boardwright.engine.api import Game, GameInfo, State, View
 from boardwright.engine.options import describe_options
 
 from .data import BeowulfOptions, build_config
-from .state import BeowulfState, Determinizer, sample_state
+from .forward import BeowulfState
+from .sample import Determinizer, sample_state
 
 RULES_VERSION = "beowulf-1.0"
 

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar
 
-from .data import EMPTY, FIG, GORGE_CODE, NOSPACE
+from .data import EMPTY, FIG, GORGE_CODE, NOSPACE, OVER
+from .forward import BeowulfState
 from .notation import TileType
-from .rules import OVER, grid_of_act
+from .rules import grid_of_act
 from .scoring import line_segments, plain_segments, score_grid, segments
-from .state import BeowulfState
 
 GORGE = int(TileType.GORGE)
 HORN = int(TileType.HORN)

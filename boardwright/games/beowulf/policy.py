@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from .data import FIG, GORGE_CODE
+from .data import FIG, GORGE_CODE, PLAY, SELECT, TURN
+from .forward import BeowulfState
 from .heuristic import evaluate, per_faces
 from .notation import TileType
-from .rules import PLAY, SELECT, TURN, empty_cells
+from .rules import empty_cells
 from .scoring import line_segments, plain_segments
-from .state import BeowulfState
 
 GORGE = int(TileType.GORGE)
 TREASURE = int(TileType.TREASURE)

@@ -1,6 +1,7 @@
 """Beowulf's legal actions and their effects (RULES.md R2–R5). Rule numbers mark the lines.
 
-These functions read and change a `BeowulfState`; the state class only stores, copies and shows.
+These functions read and change a table (`state.BeowulfTable`, data only); `forward.BeowulfState`
+wires them to the engine's contract.
 A turn is a chain of atomic decisions: place a figure, or draw (a chance event), choose a tile,
 play it, then answer the tile's optional effect. `end_turn` checks the act end (R5.1).
 """
@@ -13,31 +14,37 @@ from typing import TYPE_CHECKING
 from boardwright.engine.errors import IllegalAction
 from boardwright.engine.events import Event
 
+from . import actions
 from .data import (
+    CHANCE_PHASES,
+    DEAL,
+    DIRECTIONS,
+    DRAW,
     EMPTY,
     FIG,
     GORGE_CODE,
     HAND_SIZE,
     NOSPACE,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    REFILL,
+    REMOVE,
+    SELECT,
+    SWAP_FIRST,
+    SWAP_SECOND,
+    TURN,
     Config,
     code_to_cell,
     figure_code,
+    label,
 )
 from .notation import ROMAN, Board, TileType, cell_label, cell_token
 from .scoring import FigureScore, Grid, score_grid
 
 if TYPE_CHECKING:
-    from .state import BeowulfState
+    from .state import BeowulfTable as BeowulfState
 
-# Phases. DEAL and DRAW are chance nodes; OVER is terminal.
-DEAL, TURN, DRAW, SELECT, PLAY, REMOVE, SWAP_FIRST, SWAP_SECOND, REFILL, OVER = range(10)
-PHASE_NAMES = (
-    "deal", "turn", "draw", "select", "play", "remove", "swap_first", "swap_second", "refill",
-    "over",
-)
-CHANCE_PHASES = (DEAL, DRAW)
-DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-DIRECTION_NAMES = ("up", "right", "down", "left")
 
 T_TEMPTATION = int(TileType.TEMPTATION)
 T_VALOUR = int(TileType.VALOUR)
@@ -53,10 +60,6 @@ REMOVES = {T_TEMPTATION: T_VALOUR, T_VALOUR: T_TEMPTATION}
 
 def kind_type(cfg: Config, kind: int) -> int:
     return int(cfg.kinds[kind].tile.type)
-
-
-def label(cfg: Config, cell: int) -> str:
-    return cell_label(*divmod(cell, cfg.grid_cols))
 
 
 # --- what may be played ---------------------------------------------------------------------
@@ -128,6 +131,14 @@ def cells_of_type(s: BeowulfState, tile_type: int) -> list[int]:
         for c in cfg.boards[s.act].spaces
         if 0 < board[c] < FIG and kind_type(cfg, board[c] - 1) == tile_type
     ]
+
+
+def legal_actions_cached(s: BeowulfState) -> list[int]:
+    """`legal_actions`, kept on the table until an action changes it (never mutated in place)."""
+    legal = s._legal
+    if legal is None:
+        legal = s._legal = legal_actions(s)
+    return legal
 
 
 def legal_actions(s: BeowulfState) -> list[int]:
@@ -211,7 +222,7 @@ def apply_action(s: BeowulfState, action: int) -> list[Event]:
         if not (0 <= kind < len(cfg.kinds) and kind in cfg.act_kinds[s.act] and s.pool[kind] > 0):
             raise _illegal(s, action)
         return _apply_chance(s, kind)
-    if type(action) is not int or action not in s.legal_actions_cached():
+    if type(action) is not int or action not in legal_actions_cached(s):
         raise _illegal(s, action)
     s.invalidate()
     block, offset = cfg.space.decode(action)
@@ -273,7 +284,7 @@ def apply_action(s: BeowulfState, action: int) -> list[Event]:
 
 def _illegal(s: BeowulfState, action: object) -> IllegalAction:
     try:
-        text = s.action_to_text(action)  # type: ignore[arg-type]
+        text = actions.action_to_text(s.cfg, action)  # type: ignore[arg-type]
     except IllegalAction as exc:
         return exc
     phase = PHASE_NAMES[s.phase]

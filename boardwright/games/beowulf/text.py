@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine.errors import BadConfig
 from boardwright.engine.i18n import Catalogue
 
-from .data import EMPTY, FIG
+from .data import DIRECTION_NAMES, DIRECTIONS, EMPTY, FIG, PHASE_NAMES
 from .notation import (
     ROMAN,
     SEAT_LETTERS,
@@ -23,10 +23,10 @@ from .notation import (
     parse_label,
     parse_tile,
 )
-from .rules import DIRECTION_NAMES, DIRECTIONS, PHASE_NAMES, REMOVES
+from .rules import REMOVES
 
 if TYPE_CHECKING:
-    from .state import BeowulfState
+    from .forward import BeowulfState
 
 PACKAGE = "boardwright.games.beowulf"
 MINUS = "\u2212"

@@ -45,14 +45,21 @@ class Board:
     starts: tuple[int, ...]  # S1..S4, left to right
     crossings: tuple[int, ...]  # X01..X15
     teleports: tuple[int, ...]  # the corridor spaces beside teleport fields a..d
-    labels: tuple[str, ...]  # per space: R07, S2, X03, a, or r.c for corridors
+    #: per space: R07, S2, X03, a (a teleport field), or for a corridor space the ends of its
+    #: corridor and its place counted from the first end: R07-X03/2 (see `corridor_labels`)
+    labels: tuple[str, ...]
     names: dict[str, str]
 
     def index_of(self, label: str) -> int:
+        """The space called `label`; a map position `row.col` (0-based) also names a space."""
         try:
             return self.labels.index(label)
         except ValueError:
-            raise KeyError(label) from None
+            pass
+        row, dot, col = label.partition(".")
+        if dot and row.isdigit() and col.isdigit() and (int(row), int(col)) in self.pos:
+            return self.pos.index((int(row), int(col)))
+        raise KeyError(label) from None
 
 
 def _fail(source: str, line: int, problem: str) -> BadConfig:
@@ -131,7 +138,7 @@ def parse_board(text: str, source: str = "board file") -> Board:
                 teleports[ch] = i
                 labels.append(ch)
             else:
-                labels.append(f"{rc[0]}.{rc[1]}")
+                labels.append("")  # named after its corridor's ends, below
     for i, rc in enumerate(cells):
         if grid[rc] == "R":
             rooms.append(i)
@@ -154,6 +161,7 @@ def parse_board(text: str, source: str = "board file") -> Board:
                         "a crossing field needs 4")
         if kinds[i] in (ROOM, START) and degree == 0:
             raise _fail(source, lineno, f"room {labels[i]} at {where} has no corridor")
+    corridor_labels(kinds, nb, labels, cells)
     counts = {"start rooms (S)": (len(starts), STARTS), "rooms (R)": (len(rooms), ROOMS - STARTS),
               "crossing fields (X)": (len(crossings), CROSSINGS),
               "teleport fields (a-d)": (len(teleports), TELEPORTS)}
@@ -178,6 +186,43 @@ def parse_board(text: str, source: str = "board file") -> Board:
     )
     _check_connected(board, source, map_lines[-1][0])
     return board
+
+
+def corridor_labels(kinds: list[int], nb: list[tuple[int, ...]], labels: list[str],
+                    cells: list[tuple[int, int]]) -> None:
+    """Name every unnamed corridor space after the rooms or crossings at the ends of its corridor
+    (the one first in reading order first) and its place counted from that end: `R07-X03/2` is
+    the second space from R07 on the way to X03. A front end shows "corridor R07–X03", which a
+    player finds between the two labelled ends on the board. A space whose name would not be
+    unique (two corridors of one length between the same ends) keeps its map position `row.col`.
+    """
+
+    def walk(cur: int, prev: int) -> tuple[int, int]:
+        # the end reached going from `prev` into `cur`, and how many spaces that took
+        steps = 0
+        for _ in range(len(kinds)):
+            if kinds[cur] != CORRIDOR:
+                return cur, steps
+            nxt = next(j for j in nb[cur] if j >= 0 and j != prev)
+            prev, cur = cur, nxt
+            steps += 1
+        return -1, steps  # a ring of corridors (reported as cut off by `_check_connected`)
+
+    named: dict[str, list[int]] = {}
+    for i, kind in enumerate(kinds):
+        if kind != CORRIDOR or labels[i]:
+            continue
+        ways = [j for j in nb[i] if j >= 0]
+        (a, da), (b, db) = walk(ways[0], i), walk(ways[1], i)
+        if a < 0 or b < 0 or a == b:
+            labels[i] = f"{cells[i][0]}.{cells[i][1]}"
+            continue
+        if b < a:
+            (a, da), (b, db) = (b, db), (a, da)
+        named.setdefault(f"{labels[a]}-{labels[b]}/{da + 1}", []).append(i)
+    for name, spaces in named.items():
+        for i in spaces:
+            labels[i] = name if len(spaces) == 1 else f"{cells[i][0]}.{cells[i][1]}"
 
 
 def _check_connected(board: Board, source: str, lineno: int) -> None:

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .data import CORRIDOR, CROSSING, DIRS, START, TELEPORT_PAIRINGS, TILE_SHAPES, build_config
-from .text import LETTERS, card_name, catalogue, player_name
+from .text import LETTERS, card_name, catalogue, place_name, player_name
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue")
 #: the box character of a crossing by its open-arms mask (bit 0 N, 1 E, 2 S, 3 W)
@@ -95,7 +95,7 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> RenderableType:
     dumb = view.get("dumbest", -1)
     for p in range(n):
         backs = view["hand_backs"][p]
-        where = b.labels[pos[p]] if pos[p] >= 0 else "-"
+        where = place_name(b.labels[pos[p]], lang) if pos[p] >= 0 else "-"
         token = view["token"][pos[p]] if pos[p] >= 0 else 0
         if token:  # the map shows the hero, so the monster or chest sharing the room is here
             where += " " + (t("render.with_chest", n=token - 50) if token >= 51

@@ -186,6 +186,13 @@ class FeindeState(State):
 # --- views and determinisation -------------------------------------------------------------
 
 PUBLIC_SKIP = ("hands", "hand_groups", "deck")
+#: `rules`' phases by number, named for front ends (the browser's prompt says what to do)
+PHASE_NAMES = ("setup_teleport", "setup_monster", "place_hero", "dumb", "choose", "move", "dice",
+               "free_step", "reveal", "place", "place4", "draw", "apprentice", "follow", "delta",
+               "travel", "over", "pick", "rotate", "join", "invisible")
+#: what a view adds to the state's fields (`sample_state` leaves them out again)
+VIEW_ONLY = ("game", "seat", "proposal_data", "current", "deck_sizes", "hand_backs", "hand",
+             "bonus", "dumbest", "legal", "map", "labels", "names", "phase_name", "components")
 
 
 def view_of(st: FeindeState, seat: int | None) -> View:
@@ -208,14 +215,26 @@ def view_of(st: FeindeState, seat: int | None) -> View:
     v["legal"] = st.legal_actions() if st.current_player() == seat and seat is not None else []
     v["map"] = list(st.cfg.board.rows)  # the labyrinth, for front ends that draw it
     v["labels"] = list(st.cfg.board.labels)
+    v["names"] = dict(st.cfg.board.names)
+    v["phase_name"] = PHASE_NAMES[st.phase]
+    v["components"] = public_components(st.cfg)
     return v
+
+
+def public_components(cfg: Config) -> dict[str, Any]:
+    """What is printed on the pieces, for front ends: each monster's gold and green hearts (by
+    strength, index 0 unused), the bosses' names, each chest's knowledge and gold, the storage
+    track's length and shaded spaces."""
+    tables = cfg.tables
+    return {"gold": list(tables.gold), "hearts": list(tables.heart),
+            "monster_names": {str(k): v for k, v in tables.monster_names.items()},
+            "chests": [list(c) for c in tables.chests], "track_length": tables.track_length,
+            "shaded": sorted(tables.shaded)}
 
 
 def sample_state(view: View, seat: int, rng: random.Random) -> FeindeState:
     """A full state with `view`'s public facts; others' hands drawn from the unseen cards."""
-    base = {k: view[k] for k in view if k not in ("game", "seat", "proposal_data", "current",
-                                                  "deck_sizes", "hand_backs", "hand", "bonus",
-                                                  "dumbest", "legal", "map", "labels")}
+    base = {k: view[k] for k in view if k not in VIEW_ONLY}
     base["format"] = STATE_FORMAT
     cfg = build_config(int(view["players"]), dict(view["options"]))
     groups = cfg.tables.groups

@@ -5,13 +5,14 @@ Only public facts are used (the action, the public phase, the board). Seats are 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.i18n import Catalogue
 
 from . import rules
-from .data import CARD_KINDS, DIRS
+from .data import CARD_KINDS, DIRS, TELEPORT_LETTERS, TELEPORT_PAIRINGS, TILE_SHAPES
 
 if TYPE_CHECKING:
     from .state import FeindeState
@@ -39,6 +40,35 @@ def card_name(kind: str, lang: str = "en") -> str:
     return t(f"card.{kind}")
 
 
+#: a corridor space's label (data.corridor_labels): the ends of its corridor and its place
+CORRIDOR_LABEL = re.compile(r"^([A-Z]\w*)-([A-Z]\w*)/\d+$")
+
+
+def place_name(label: str, lang: str = "en") -> str:
+    """A space as the board shows it: a room by its label (R07, S2), `crossing X03`,
+    `teleport a`, or a corridor space as `corridor R07–X03` (the two labelled ends it joins)."""
+    t = catalogue(lang)
+    label = str(label)
+    corridor = CORRIDOR_LABEL.match(label)
+    if corridor:
+        return t("place.corridor", a=corridor[1], b=corridor[2])
+    if len(label) == 1 and label in TELEPORT_LETTERS:
+        return t("place.teleport", letter=label)
+    if label[:1] == "X" and label[1:].isdigit():
+        return t("place.crossing", crossing=label)
+    return label
+
+
+def open_ways(shape: str, rotation: int, lang: str = "en") -> str:
+    """A crossing tile's open arms in words: `north, east and south`."""
+    t = catalogue(lang)
+    ways = sorted((DIRS.index(d) + rotation) % 4 for d in shape)
+    words = [t("dir." + DIRS[d]) for d in ways]
+    if len(words) == 1:
+        return words[0]
+    return t("ways.and", first=", ".join(words[:-1]), last=words[-1])
+
+
 def describe_action(st: FeindeState, a: int, lang: str = "en") -> str:
     t = catalogue(lang)
     b = st.cfg.board
@@ -51,7 +81,8 @@ def describe_action(st: FeindeState, a: int, lang: str = "en") -> str:
     if rules.STEP <= a < rules.STEP + 4:
         d = a - rules.STEP
         to = b.nb[here][d] if here >= 0 else -1
-        return t("action.step", dir=t("dir." + DIRS[d]), to=b.labels[to] if to >= 0 else "?")
+        return t("action.step", dir=t("dir." + DIRS[d]),
+                 to=place_name(b.labels[to], lang) if to >= 0 else "?")
     if a == rules.TELEPORT:
         to = rules._partner(st, here) if here >= 0 else -1
         return t("action.teleport", to=b.labels[to] if to >= 0 else "?")
@@ -83,7 +114,12 @@ def describe_action(st: FeindeState, a: int, lang: str = "en") -> str:
     if rules.PICK_ROOM <= a < rules.PICK_CROSS + len(b.crossings):
         return t("action.pick", what=text.split()[1])
     if rules.ROT_BASE <= a < rules.ROT_BASE + 4:
-        return t("action.rotate", rot=a - rules.ROT_BASE)
+        c = st.pick_first
+        shape = st.cross_shape[c] if c >= 0 else -1
+        if shape < 0:
+            return t("action.rotate", rot=a - rules.ROT_BASE)
+        return t("action.rotate_open", crossing=b.labels[c],
+                 ways=open_ways(TILE_SHAPES[shape], a - rules.ROT_BASE, lang))
     if a == rules.DONE:
         return t("action.done")
     if a == rules.INVIS_MONSTERS:
@@ -99,6 +135,18 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
     params: dict[str, Any] = {k: v for k, v in event.items() if k != "kind"}
     if "seat" in params:
         params["player"] = player_name(params["seat"], lang)
+    for key in ("to", "at"):
+        if key in params and kind != "teleported":  # a teleport names the field's letter
+            params[key] = place_name(str(params[key]), lang)
+    if kind == "stepped" and str(params.get("dir", "")) in DIRS:
+        params["dir"] = t("dir." + str(params["dir"]))
+    if kind == "teleports":
+        pairs = TELEPORT_PAIRINGS[int(params.get("pairing", 0)) % len(TELEPORT_PAIRINGS)]
+        blue, yellow = ("–".join(TELEPORT_LETTERS[i] for i in pair) for pair in pairs)
+        return t("event.teleports_linked", blue=blue, yellow=yellow)
+    if kind == "crossing_revealed" and str(params.get("shape", "")) in TILE_SHAPES:
+        return t("event.crossing_opened", crossing=params.get("crossing", "?"),
+                 ways=open_ways(str(params["shape"]), int(params.get("rotation", 0)), lang))
     if kind == "card_drawn" and "card" in params:
         return t("event.card_drawn_own", card=card_name(params["card"], lang),
                  group=params.get("group", "?"))

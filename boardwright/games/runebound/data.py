@@ -173,21 +173,71 @@ def _build_config(players: int, options: dict[str, Any]) -> Config:
                   texts=tuple(texts), by_text={t: i for i, t in enumerate(texts)},
                   n_adv=len(content.adventures), n_mkt=len(content.market),
                   xp_cost=opts.xp_cost or 4, doom_cards=DOOM_CARDS[players], hero_ids=hero_ids,
-                  map_view=_map_view(content))
+                  map_view=_map_view(content, players, opts.xp_cost or 4,
+                                           DOOM_CARDS[players]))
 
 
-def _map_view(content: Content) -> dict[str, Any]:
+def _lean(d: dict[str, Any]) -> dict[str, Any]:
+    """`d` without the fields that say nothing (None, False, 0, empty): every view carries the
+    map, so it stays small."""
+    return {k: v for k, v in d.items() if v not in (None, False, 0, [], {}, "")}
+
+
+def _effect(effect: Any) -> dict[str, Any] | None:
+    """A card effect as the browser shows it (only the fields that say something)."""
+    return None if effect is None else _lean(effect.model_dump(exclude_defaults=True))
+
+
+def _fighter(x: Any) -> list[int]:
+    """[life, stamina, Mind, Mind damage, Body, Body damage, Spirit, Spirit damage] of a hero,
+    an ally or an enemy (an enemy's values are the targets of the hero's rolls, R7.5)."""
+    return [x.life, getattr(x, "stamina", 0), *x.mind, *x.body, *x.spirit]
+
+
+def _adventure_info(a: Any) -> dict[str, Any]:
+    reward = a.reward if a.kind == "challenge" else a.success
+    return _lean({
+        "fighter": _fighter(a) if a.kind == "challenge" else None,
+        "event": a.event_number, "refill": list(a.refill),
+        "effects": [_lean(e.model_dump()) for e in a.effects],
+        "test": _lean(a.test.model_dump()) if a.test is not None else None,
+        "fail_wounds": a.fail_wounds, "quest": a.quest.city if a.quest is not None else None,
+        "before": [_lean(b.model_dump(exclude_defaults=True)) for b in a.before_combat],
+        "gold": reward.gold, "rune": reward.dragon_rune, "win": reward.win,
+        "keep": _effect(reward.keep),
+        "ally": _fighter(reward.ally) if reward.ally is not None else None,
+        "ally_ability": _effect(reward.ally.ability) if reward.ally is not None else None,
+    })
+
+
+def _market_info(m: Any) -> dict[str, Any]:
+    if m.kind == "ally":
+        return _lean({"fighter": _fighter(m), "ability": _effect(m.ability)})
+    return _lean({"item_kind": m.item_kind, "usage": m.usage, "effect": _effect(m.effect)})
+
+
+def _map_view(content: Content, players: int, xp_cost: int, doom_cards: int) -> dict[str, Any]:
+    """Static facts a front end draws a view with. Each card list entry is [name, ..., info]:
+    the leading fields never change place; `info` (last) holds the numbers a sheet shows."""
     c = content
     return {
         "hexes": [[q, r, c.terrain[i],
                    c.board.cities[c.city_of[i]].name if i in c.city_of else None, c.gem[i]]
                   for i, (q, r) in enumerate(c.coords)],
         "cities": [[c.cities[k], city.name] for k, city in enumerate(c.board.cities)],
-        "heroes": [[h.name, h.source] for h in c.heroes],
-        "adventures": [[a.name, a.colour, a.kind, a.source] for a in c.adventures],
-        "market": [[m.name, m.kind, m.cost, m.source] for m in c.market],
+        "heroes": [[h.name, h.source, _lean({"fighter": _fighter(h), "skills": dict(h.skills),
+                                             "ability": _effect(h.ability)})]
+                   for h in c.heroes],
+        "adventures": [[a.name, a.colour, a.kind, a.source, _adventure_info(a)]
+                       for a in c.adventures],
+        "market": [[m.name, m.kind, m.cost, m.source, _market_info(m)] for m in c.market],
         "dice": [list(f) for f in c.dice.faces],
         "original": all(h.source == "original" for h in c.heroes[1:]),
+        # R8.1 experience per counter colour and per experience counter; R10.3 doom cards
+        "counter_xp": [xp for _, (_, xp) in sorted(c.counters.counters.items(),
+                                                   key=lambda kv: COLOURS.index(kv[0]))],
+        "xp_cost": xp_cost, "doom_cards": doom_cards, "doom_counters": DOOM_COUNTERS,
+        "players": players,
     }
 
 

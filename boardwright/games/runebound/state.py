@@ -2009,7 +2009,8 @@ class RuneboundState(State):
                 have += vals[ci]
         p["credit"] = have - cost
         p["bonus"][k] += 1
-        ev.append(Event("xp", {"seat": g["seat"], "kind": XP_KINDS[k]}))
+        # "stat", not "kind": a viewer's event dict has the event's own "kind" key
+        ev.append(Event("xp", {"seat": g["seat"], "stat": XP_KINDS[k]}))
 
     # ------------------------------------------------------------------ endgame
     def _setup_endgame(self, ev: list[Event]) -> None:

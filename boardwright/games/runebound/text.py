@@ -8,7 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .content import COLOURS, load
+from .content import COLOURS, Content, load
+from .data import DIR_NAMES, XP_KINDS
 
 if TYPE_CHECKING:
     from .state import RuneboundState
@@ -71,6 +72,24 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
         args["card"] = state.card(pile[off][0]).name if off < len(pile) else f"#{off + 1}"
     if name in ("trade_accept", "trade_decline") and trade is not None:
         args["offer"] = offer_text(state, lang)
+    if name in ("move", "step"):  # a die's move or a step: which way, and onto what
+        d, k = divmod(off, 6) if name == "move" else (0, off)
+        args["die"] = d + 1
+        args["dir"] = msg(lang, f"dir.{DIR_NAMES[k]}")
+        p = state.me() if state.g["players"] else None
+        to = c.neighbours[p["pos"]][k] if p is not None else -1
+        args["where"] = where(to, lang, c) if to >= 0 else "?"
+    if name == "xp":
+        args["kind"] = msg(lang, f"xp.{XP_KINDS[off]}")
+    if name in ("recover", "heal_wound", "heal_exh"):  # the hero (0) or an ally (1, 2)
+        p = state.me() if state.g["players"] else None
+        if p is None:
+            args["fig"] = args["text"]
+        elif off == 0:
+            args["fig"] = c.heroes[p["hero"]].name
+        else:
+            args["fig"] = (state.card(p["allies"][off - 1][0]).name if off - 1 < len(p["allies"])
+                           else f"#{off}")
     if name == "rest":  # R4.5 fewer than 4 dice: each die not rolled removes one exhaustion
         name = "roll_move" if off >= 4 else "rest_all" if off == 0 else "rest"
         args["rest"] = 4 - off
@@ -96,6 +115,14 @@ def offer_text(state: RuneboundState, lang: str = "en") -> str:
     return msg(lang, "trade.offer", give=part(me, "give"), take=part(other, "take"))
 
 
+def where(hex_: int, lang: str = "en", content: Content | None = None) -> str:
+    """A hex in words: its city, else its terrain ("a forest hex")."""
+    c = content or load(None)
+    if hex_ in c.city_of:
+        return c.board.cities[c.city_of[hex_]].name
+    return msg(lang, "where.terrain", terrain=msg(lang, f"web.runebound.terrain.{c.terrain[hex_]}"))
+
+
 def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
     kind = str(event.get("kind"))
     c = load(None)
@@ -116,16 +143,15 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
         kw["faces"] = ", ".join("/".join(msg(lang, f"web.runebound.terrain.{t}")
                                          for t in c.dice.faces[f]) for f in kw.get("faces", []))
     if isinstance(kw.get("to"), int):  # a hex: its city, else its terrain
-        hex_ = kw["to"]
-        kw["to"] = (c.board.cities[c.city_of[hex_]].name if hex_ in c.city_of
-                    else msg(lang, "where.terrain",
-                             terrain=msg(lang, f"web.runebound.terrain.{c.terrain[hex_]}")))
+        kw["to"] = where(kw["to"], lang)
     if "colour" in kw:
         colour = kw["colour"]
         name = COLOURS[colour] if isinstance(colour, int) else str(colour)
         kw["colour"] = msg(lang, f"colour.{name}")
     if "by" in kw:  # a first strike: the hero's own, an ally's or an item's
         kw["by"] = msg(lang, f"first_strike.{kw['by']}")
+    if kind == "xp" and isinstance(kw.get("stat"), str):  # what the experience counter bought
+        kw["stat"] = msg(lang, f"xp.{kw['stat']}")
     if kind == "game_over" and "reason" in kw:
         kw["reason"] = msg(lang, f"end.{kw['reason']}")
     if isinstance(kw.get("ok"), bool):
