@@ -223,6 +223,18 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def match_page(match_id: str) -> Any:
         return page("match.html")
 
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> Any:
+        return page("account.html")
+
+    @app.get("/my-games", include_in_schema=False)
+    async def my_games_page() -> Any:
+        return page("my-games.html")
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> Any:
+        return page("leaderboard.html")
+
     @app.get("/replay/{match_id}", include_in_schema=False)
     async def replay_page(match_id: str) -> Any:
         return page("replay.html")

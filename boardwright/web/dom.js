@@ -45,6 +45,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
       || `HTTP ${response.status}`;
     const error = new Error(message);
     error.code = detail && detail.code;
+    error.params = (detail && detail.params) || {};
     throw error;
   }
   return data;
