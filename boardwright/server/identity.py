@@ -17,14 +17,14 @@ site's.
 Passwords are hashed with Argon2id (pwdlib's recommended settings) and never stored or logged.
 A login for a name that does not exist still verifies the password against a dummy hash, so
 its answer takes as long as a wrong password's; hashing runs in threads, at most
-`HASHING_AT_ONCE` at a time (each costs 64 MiB), behind a per-address rate.
+`HASHING_AT_ONCE` at a time (each costs 64 MiB; the others wait on the event loop, not in
+the threads the storage calls need), behind a per-address rate.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-import threading
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -92,29 +92,34 @@ class Passwords:
 
     def __init__(self) -> None:
         self.hasher = PasswordHash.recommended()
-        self._slots = threading.BoundedSemaphore(HASHING_AT_ONCE)
+        self._slots: asyncio.Semaphore | None = None
         self._dummy: str | None = None
 
     def _hash(self, password: str) -> str:
-        with self._slots:
-            return self.hasher.hash(password)
+        return self.hasher.hash(password)
 
     def _verify(self, password: str, hashed: str | None) -> tuple[bool, str | None]:
         """(matches, a new hash when the settings changed since). With no hash (no such
         account), a dummy one is checked all the same, so that both answers take as long."""
-        with self._slots:
-            if hashed is None:
-                if self._dummy is None:
-                    self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
-                self.hasher.verify(password, self._dummy)
-                return False, None
-            return self.hasher.verify_and_update(password, hashed)
+        if hashed is None:
+            if self._dummy is None:
+                self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+            self.hasher.verify(password, self._dummy)
+            return False, None
+        return self.hasher.verify_and_update(password, hashed)
+
+    def _slot(self) -> asyncio.Semaphore:
+        if self._slots is None:  # made on the loop that uses it
+            self._slots = asyncio.Semaphore(HASHING_AT_ONCE)
+        return self._slots
 
     async def hash(self, password: str) -> str:
-        return await asyncio.to_thread(self._hash, password)
+        async with self._slot():
+            return await asyncio.to_thread(self._hash, password)
 
     async def verify(self, password: str, hashed: str | None) -> tuple[bool, str | None]:
-        return await asyncio.to_thread(self._verify, password, hashed)
+        async with self._slot():
+            return await asyncio.to_thread(self._verify, password, hashed)
 
 
 class Cookies:

@@ -445,7 +445,7 @@ class Store:
         """Finished rated matches whose ratings were not updated (a crash in between)."""
         query = select(matches_table.c.id).where(
             matches_table.c.rated == true(), matches_table.c.rating_done == false(),
-            matches_table.c.status.in_(("finished", "aborted")))
+            matches_table.c.status == "finished")
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
 

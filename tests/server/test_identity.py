@@ -291,3 +291,37 @@ def test_logins_and_guests_are_rationed_per_address(guarded: TestClient,
         assert guarded.post("/api/me/guest").status_code == 201
     use(guarded, None)
     refused(guarded.post("/api/me/guest"), 429, "rate_limited")
+
+
+def test_identities_ratings_and_chat_on_postgres(pg_url: str, bot_pool: Any) -> None:
+    """The same on PostgreSQL: a taken name (its unique index), a seat regained by logging
+    in, a chat line, and a rated match of bots rated once (under a row lock)."""
+    from boardwright.server.app import create_app
+
+    from .conftest import TEST_LIMITS, create
+
+    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS)) as client:
+        sign_up(client, "Anna")
+        created = client.post("/api/matches", json=_mine()).json()
+        match_id = created["match_id"]
+        use(client, None)
+        refused(client.post("/api/me/signup", json={"name": "anna", "password": PASSWORD}),
+                409, "name_taken")
+        log_in(client, "Anna")
+        assert client.get(f"/api/matches/{match_id}/view").json()["seat"] == 0
+        said = client.post(f"/api/matches/{match_id}/chat", json={"text": "hello"})
+        assert said.status_code == 201 and said.json()["line"]["n"] == 1
+        rated = create(client, ["random", "greedy"], seed=3, rated=True)["match_id"]
+        for _ in range(600):
+            board = client.get("/api/leaderboard/beowulf").json()["entries"]
+            if board:
+                break
+            time.sleep(0.05)
+        assert {e["name"] for e in board} == {"random", "greedy"}
+        assert client.get(f"/api/matches/{rated}").json()["status"] == "finished"
+    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS)) as client:
+        log_in(client, "Anna")  # the signing key is the database's: the next server agrees
+        assert client.get("/api/me/matches").json()["open"][0]["match_id"] == match_id
+        assert client.get(f"/api/matches/{match_id}/chat").json()["lines"][0]["text"] == "hello"
+        assert all(e["matches"] == 1 for e in client.get(
+            "/api/leaderboard/beowulf").json()["entries"])
