@@ -41,6 +41,8 @@ log = logging.getLogger("boardwright.server")
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: a replay keeps the state after every this many actions, and replays at most this many
 REPLAY_CHECKPOINT = 50
+#: days per move of a turn-based match that does not say
+DEFAULT_MOVE_DAYS = 3
 
 
 @dataclass
@@ -114,7 +116,8 @@ class Lobby:
                 log.exception("sweeping matches failed")
 
     async def sweep(self) -> dict[str, int]:
-        """Expire open matches nobody joined in time; let idle matches leave memory; forget the
+        """Expire open matches nobody joined in time; apply the rule of every turn-based match
+        whose person to move missed the deadline; let idle matches leave memory; forget the
         counted matches that no longer count. Returns how many of each (for tests)."""
         cutoff = now() - timedelta(seconds=self.limits.open_match_seconds)
         expired = 0
@@ -124,6 +127,11 @@ class Lobby:
                 if match.status == "open":
                     await match.abort("expired")
                     expired += 1
+        timed_out = 0
+        for match_id in await asyncio.to_thread(self.store.past_deadline, now()):
+            with contextlib.suppress(MatchError, BoardwrightError):
+                match = await self.get(match_id)
+                timed_out += await match.time_out()
         for match_id in list(self.counted):
             live = self.live.get(match_id)
             if live is None or not self._counts(live):
@@ -135,7 +143,7 @@ class Lobby:
                 match.close()
                 del self.live[match_id]
                 evicted += 1
-        return {"expired": expired, "evicted": evicted}
+        return {"expired": expired, "evicted": evicted, "timed_out": timed_out}
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -235,6 +243,12 @@ class Lobby:
         if len(req.seats) != req.players:
             raise MatchError("bad_request", f"{req.players} players need {req.players} seats, "
                              f"got {len(req.seats)}")
+        if req.mode == "turn" and (req.clock_seconds or req.grace_seconds):
+            raise MatchError("bad_request", "a turn-based match has days per move, not a "
+                             "clock or a grace time")
+        if req.mode == "live" and req.move_days is not None:
+            raise MatchError("bad_request", "days per move are for a turn-based match "
+                             "(mode: turn)")
         options = dict(req.options)
         if people:
             options = options_for_people(game, options)
@@ -259,14 +273,18 @@ class Lobby:
         return await self._new_match(
             game, req.players, options, seats, client, lang=req.lang, seed=req.seed,
             clock_seconds=req.clock_seconds, grace_seconds=req.grace_seconds, rated=rated,
-            spectator_chat=req.spectator_chat, creator=identity.id if identity else None)
+            spectator_chat=req.spectator_chat, creator=identity.id if identity else None,
+            turn=(req.move_days or DEFAULT_MOVE_DAYS, req.on_timeout)
+            if req.mode == "turn" else None)
 
     async def _new_match(self, game: Any, players: int, options: dict[str, Any],
                          seats: list[Seat], client: str, *, lang: str, seed: int | None,
                          clock_seconds: int | None, grace_seconds: int | None, rated: bool,
                          spectator_chat: bool, creator: str | None,
-                         rematch_of: str | None = None) -> dict[str, Any]:
-        """Store and start a match of these seats (each person's seat gets a new token)."""
+                         rematch_of: str | None = None,
+                         turn: tuple[int, str] | None = None) -> dict[str, Any]:
+        """Store and start a match of these seats (each person's seat gets a new token);
+        `turn`: (days per move, what a missed deadline does) of a turn-based match."""
         info = game.info
         match_id = secrets.token_urlsafe(8)
         control = new_token()
@@ -285,7 +303,9 @@ class Lobby:
             engine_version=boardwright.__version__, rules_version=info.rules_version, seq=0,
             returns=None, winners=None, created=stamp, updated=stamp,
             seeded=seed is not None, control_hash=hash_token(control), rated=rated,
-            spectator_chat=spectator_chat, creator=creator, rematch_of=rematch_of)
+            spectator_chat=spectator_chat, creator=creator, rematch_of=rematch_of,
+            mode="turn" if turn else "live", move_days=turn[0] if turn else None,
+            on_timeout=turn[1] if turn else None)
         state = game.new_initial_state(players, options)
         if not tokens:
             row.to_move = payloads.to_move(state)
@@ -343,7 +363,9 @@ class Lobby:
                 match.game, n, dict(row.options), seats, client, lang=row.lang, seed=None,
                 clock_seconds=row.clock_seconds, grace_seconds=row.grace_seconds,
                 rated=row.rated, spectator_chat=row.spectator_chat, creator=row.creator,
-                rematch_of=match.id)
+                rematch_of=match.id, turn=(row.move_days or DEFAULT_MOVE_DAYS,
+                                           row.on_timeout or "bot")
+                if row.mode == "turn" else None)
             await match.set_rematch(created["match_id"])
         return {**created, "seat": (seat + 1) % n, "existing": False}
 
@@ -385,7 +407,7 @@ class Lobby:
     def _over(self, match: LiveMatch) -> None:
         """A match ended: a rated one is rated (in the background; a crash before it is done
         leaves it for the next start)."""
-        if match.row.rated and match.status == "finished":
+        if match.row.rated and (match.status == "finished" or match.row.ended == "timeout"):
             self._spawn(self.rate(match.id))
 
     async def rate(self, match_id: str) -> bool:

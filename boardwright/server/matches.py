@@ -27,6 +27,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from boardwright.engine.api import CHANCE, Game, State
@@ -228,9 +229,11 @@ class LiveMatch:
                                                  if x.kind == "human"):
                     fields["status"] = "active"
                     fields["to_move"] = payloads.to_move(self.state)
+                    fields.update(self._deadline(fields["to_move"]))
                 await self._writer.commit(Commit(self.id, match_fields=fields))
                 s.joined = True
                 self.row.to_move = fields.get("to_move", self.row.to_move)
+                self.row.deadline = fields.get("deadline", self.row.deadline)
                 self.status = fields.get("status", self.status)
                 changed = True
             if s.stand_in:
@@ -240,6 +243,18 @@ class LiveMatch:
                 self._schedule_clock()
                 self._broadcast_seats()
         self.kick()
+
+    def _deadline(self, mover: int | None) -> dict[str, Any]:
+        """A turn-based match's stored deadline for `mover` (the seat to move, None for chance
+        or the end): `move_days` from now when a person's turn begins, none for a bot's or
+        chance's, unchanged while the same person goes on. Empty for a live match."""
+        if self.row.mode != "turn":
+            return {}
+        if mover is None or self.seats[mover].kind != "human":
+            return {"deadline": None}
+        if mover != self.row.to_move or self.row.deadline is None:
+            return {"deadline": now() + timedelta(days=self.row.move_days or 1)}
+        return {}
 
     async def move(self, seat: int | None, action: str | dict[str, Any],
                    expect_seq: int | None) -> None:
@@ -304,7 +319,7 @@ class LiveMatch:
             if (stored.get("identity"), stored.get("player")) != (seat.identity, seat.player):
                 seat.identity, seat.player = stored.get("identity"), stored.get("player")
                 seats_changed = True
-        for key in ("to_move", "rematch"):
+        for key in ("to_move", "rematch", "deadline", "winners"):
             setattr(self.row, key, getattr(row, key))
         if STATUS_ORDER[row.status] > STATUS_ORDER[self.status]:
             self.status = row.status
@@ -380,6 +395,32 @@ class LiveMatch:
             self.seats[seat].player = player
             self._broadcast_seats()
 
+    async def time_out(self) -> bool:
+        """A turn-based match whose person to move let the deadline pass (as stored: another
+        process or a restart may have set it): by the table's rule a bot plays for them until
+        they come back (any view, connection or claim of theirs ends it), or the match ends
+        with them last (`ended: "timeout"`, the others its winners). True if it did either."""
+        async with self.lock:
+            await self._catch_up()
+            stored = await asyncio.to_thread(self._writer.store.load_match, self.id)
+            deadline = stored.deadline if stored else None
+            mover = payloads.to_move(self.state)
+            if (self.status != "active" or self.row.mode != "turn" or deadline is None
+                    or deadline > now() or mover is None
+                    or self.seats[mover].is_bot_controlled):
+                return False
+            if self.row.on_timeout == "lose":
+                await self._end("timeout", winners=[i for i in range(len(self.seats))
+                                                    if i != mover])
+            else:
+                self.seats[mover].stand_in = True
+                self._broadcast_seats()
+        if self.status in OVER:
+            asyncio.get_running_loop().call_soon(self._over)
+        else:
+            self.kick()
+        return True
+
     async def set_rematch(self, match_id: str) -> None:
         """The match that followed this one (told to everyone at the end screen)."""
         async with self.lock:
@@ -443,7 +484,8 @@ class LiveMatch:
         s = self.seats[conn.seat]
         s.connections -= 1
         if s.connections == 0:
-            if grace_seconds is not None and self.status not in OVER:
+            # a turn-based table needs nobody to stay: its deadlines stand in for the grace
+            if grace_seconds is not None and self.status not in OVER and self.row.mode != "turn":
                 self._later(("grace", conn.seat), grace_seconds,
                             lambda seat=conn.seat: self.stand_in(seat))
             self._broadcast_seats()
@@ -543,12 +585,14 @@ class LiveMatch:
             status = "finished"
             fields = {"status": status, "returns": state.returns(), "winners": state.winners()}
         fields["to_move"] = payloads.to_move(state) if status == "active" else None
+        fields.update(self._deadline(fields["to_move"]))
         # The payloads are built before the commit is awaited, so that building them overlaps
         # the disk write; none is sent before the commit is durable (commit-before-ack).
         outgoing = self._payloads(steps, status)
         await self._writer.commit(Commit(self.id, [s.row for s in steps], fields))
         self.state, self.seq, self.status = state, seq, status
         self.row.to_move = fields["to_move"]
+        self.row.deadline = fields.get("deadline", self.row.deadline)
         self.log.extend(s.entry for s in steps)
         self._schedule_clock()
         self._send(outgoing)
@@ -565,17 +609,26 @@ class LiveMatch:
                                  status=self.status)
             await self._end(reason)
 
-    async def _end(self, reason: str) -> None:
-        """Stored first, then in memory; tells every connection. Lock held."""
-        await self._writer.commit(Commit(self.id, match_fields={
-            "status": "aborted", "ended": reason, "to_move": None}))
+    async def _end(self, reason: str, winners: list[int] | None = None) -> None:
+        """Stored first, then in memory; tells every connection. Lock held. `winners`: those
+        of a match lost on time (the others)."""
+        fields: dict[str, Any] = {"status": "aborted", "ended": reason, "to_move": None,
+                                  "deadline": None}
+        if winners is not None:
+            fields["winners"] = winners
+        await self._writer.commit(Commit(self.id, match_fields=fields))
         self.status = "aborted"
         self.row.ended = reason
-        self.row.to_move = None
+        self.row.to_move = self.row.deadline = None
+        if winners is not None:
+            self.row.winners = winners
         for key in list(self._timers):
             self._cancel(key)
         self._clock = None
-        self._send_all({"type": "status", "status": "aborted", "ended": reason})
+        message: dict[str, Any] = {"type": "status", "status": "aborted", "ended": reason}
+        if winners is not None:
+            message["winners"] = winners
+        self._send_all(message)
 
     def _send_all(self, message: dict[str, Any]) -> None:
         text = encode(message)
@@ -619,8 +672,11 @@ class LiveMatch:
         return out
 
     def _send(self, outgoing: list[tuple[Connection, list[dict[str, Any]]]]) -> None:
-        """Add the clock (known once the state is current), encode each payload once, queue."""
+        """Add the clock and a turn-based match's deadline (known once the state is current),
+        encode each payload once, queue."""
         clock = self.clock_field()
+        if self.row.mode == "turn":
+            clock["deadline"] = self.row.deadline.isoformat() if self.row.deadline else None
         encoded: dict[int, str] = {}
         for conn, messages in outgoing:
             if conn not in self.connections:  # it left while the commit was on its way
@@ -677,9 +733,17 @@ class LiveMatch:
 
 def marks(row: MatchRow) -> dict[str, Any]:
     """What a summary says about how a match was made and ended: `seeded` when its creator chose
-    the seed (only matches without people), `ended` for an aborted one; the table's rules
-    (rated, spectators' chat) and its rematch, once there is one."""
-    out: dict[str, Any] = {"rated": row.rated, "spectator_chat": row.spectator_chat}
+    the seed (only matches without people), `ended` for an aborted one (with the `winners` of
+    one lost on time); the table's rules (live or turn-based with its days per move, what a
+    missed deadline does and the current deadline; rated, spectators' chat) and its rematch,
+    once there is one."""
+    out: dict[str, Any] = {"mode": row.mode, "rated": row.rated,
+                           "spectator_chat": row.spectator_chat}
+    if row.mode == "turn":
+        out.update(move_days=row.move_days, on_timeout=row.on_timeout,
+                   deadline=row.deadline.isoformat() if row.deadline else None)
+    if row.ended == "timeout" and row.winners is not None:
+        out["winners"] = row.winners
     if row.seeded:
         out["seeded"] = True
     if row.ended:

@@ -11,7 +11,8 @@ unless the table says otherwise. A rated match with bots rates each bot spec as 
 its own (kind `bot`), so beating a strong bot counts for more than beating a weak one.
 
 The ranking: the winners share first place; the others follow by final score (equal scores
-share a place). An aborted match is not rated.
+share a place). A turn-based match lost on time ranks the late player last and everyone else
+first together; any other aborted match is not rated.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def rated_by_default(seats: list[Any], chosen_options: dict[str, Any]) -> bool:
 
 def ranks(row: MatchRow) -> dict[int, int] | None:
     """Seat -> place (1 is best) of a finished match, or None if it gives no ranking."""
+    if row.status == "aborted" and row.ended == "timeout" and row.winners is not None:
+        return {s: 1 if s in row.winners else 2 for s in range(row.players)}
     if row.status != "finished" or row.winners is None:
         return None
     returns = row.returns or [0.0] * row.players

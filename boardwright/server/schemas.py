@@ -22,6 +22,8 @@ MAX_OPTIONS_JSON = 4096
 MAX_JSON_DEPTH = 6
 #: characters of one chat line
 MAX_CHAT = 300
+#: days a turn-based match may give each move
+MAX_MOVE_DAYS = 30
 
 
 def _depth(value: Any) -> int:
@@ -111,6 +113,12 @@ class CreateMatch(_Strict):
     #: chance and bot seed, for matches without people only (reproducible analysis); the
     #: server draws the seed of every match with a person, which no one can then predict
     seed: int | None = Field(default=None, ge=0, le=2**62)
+    #: `live` (people present; the optional clocks above) or `turn` (days per move)
+    mode: Literal["live", "turn"] = "live"
+    #: turn-based: days the person to move has (default 3)
+    move_days: int | None = Field(default=None, ge=1, le=MAX_MOVE_DAYS)
+    #: turn-based: a missed deadline makes a bot play for the late player, or loses the match
+    on_timeout: Literal["bot", "lose"] = "bot"
     #: None: rated when only people play the printed rules (no bot, no option chosen)
     rated: bool | None = None
     spectator_chat: bool = True

@@ -99,7 +99,8 @@ matches_table = Table(
     #: SHA-256 of the creator's control token (abort, reissue a seat's link); never the token
     Column("control_hash", String(64)),
     #: why an `aborted` match ended: `expired` (nobody came), `aborted` (its creator),
-    #: `too_long` (past the game's bound on actions)
+    #: `too_long` (past the game's bound on actions), `timeout` (a turn-based player let the
+    #: deadline pass at a table where that loses; `winners` are the others)
     Column("ended", String(16)),
     Column("rated", Boolean, nullable=False, server_default=false()),
     #: the ratings have been updated for this (finished, rated) match: never twice
@@ -111,6 +112,13 @@ matches_table = Table(
     Column("rematch_of", String(32)),
     #: the identity that created the match, if it had one
     Column("creator", String(32)),
+    #: `live` (people present; optional clocks) or `turn` (days per move, nobody needs to stay)
+    Column("mode", String(8), nullable=False, server_default="live"),
+    Column("move_days", Integer),
+    #: turn-based: what a missed deadline does: `bot` plays for the late player, `lose` ends
+    Column("on_timeout", String(8)),
+    #: turn-based: when the person to move runs out of time
+    Column("deadline", DateTime(timezone=True), index=True),
 )
 
 actions_table = Table(
@@ -240,6 +248,10 @@ class MatchRow:
     rematch: str | None = None
     rematch_of: str | None = None
     creator: str | None = None
+    mode: str = "live"
+    move_days: int | None = None
+    on_timeout: str | None = None
+    deadline: datetime | None = None
 
 
 @dataclass
@@ -441,11 +453,19 @@ class Store:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
 
+    def past_deadline(self, cutoff: datetime) -> list[str]:
+        """The ids of active turn-based matches whose person to move ran out of time."""
+        query = select(matches_table.c.id).where(matches_table.c.status == "active",
+                                                 matches_table.c.mode == "turn",
+                                                 matches_table.c.deadline < cutoff)
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
+
     def unrated(self) -> list[str]:
         """Finished rated matches whose ratings were not updated (a crash in between)."""
         query = select(matches_table.c.id).where(
             matches_table.c.rated == true(), matches_table.c.rating_done == false(),
-            matches_table.c.status == "finished")
+            (matches_table.c.status == "finished") | (matches_table.c.ended == "timeout"))
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
 
@@ -651,7 +671,7 @@ class Store:
 def _match_row(mapping: Any) -> MatchRow:
     """A row as read; SQLite gives back naive datetimes (stored in UTC), PostgreSQL aware ones."""
     data = dict(mapping)
-    for key in ("created", "updated"):
+    for key in ("created", "updated", "deadline"):
         data[key] = _aware(data[key])
     return MatchRow(**data)
 

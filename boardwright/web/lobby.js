@@ -171,6 +171,11 @@ async function createMatch(event) {
     seats: seatSpecs(),
   };
   if ($("rated").value !== "auto") body.rated = $("rated").value === "yes";
+  if ($("mode").value === "turn") {
+    body.mode = "turn";
+    body.move_days = Number($("move-days").value) || 3;
+    body.on_timeout = $("on-timeout").value;
+  }
   try {
     if (body.seats.some((s) => s.mine)) {
       await ensureIdentity();   // a guest, unless this browser has an identity already
@@ -285,6 +290,9 @@ async function start() {
   $("players").addEventListener("change", renderSeats);
   $("create-form").addEventListener("submit", createMatch);
   $("refresh").addEventListener("click", refreshMatches);
+  $("mode").addEventListener("change", () => {
+    for (const el of document.querySelectorAll(".turn-only")) el.hidden = $("mode").value !== "turn";
+  });
   $("filter-game").addEventListener("change", refreshMatches);
   $("filter-players").addEventListener("change", refreshMatches);
   renderForm();

@@ -119,6 +119,10 @@ function renderTurn() {
   } else {
     el.textContent = renderer.prompt(snapshot);
   }
+  if (snapshot.mode === "turn" && snapshot.status === "active" && snapshot.deadline) {
+    el.textContent += ` · ${t("web.my.deadline", {
+      time: new Date(snapshot.deadline).toLocaleString(document.documentElement.lang) })}`;
+  }
   el.classList.toggle("mine", myTurn());
 }
 
@@ -285,6 +289,7 @@ function onUpdate(message) {
     winners: message.winners ?? (message.view && message.view.winners) ?? snapshot.winners,
     returns: message.returns ?? snapshot.returns,
     ending: message.ending ?? snapshot.ending,
+    deadline: "deadline" in message ? message.deadline : snapshot.deadline,
   };
   if ("clock" in message) setClock(message.clock);
   log = log.concat(message.events || []);

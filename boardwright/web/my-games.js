@@ -3,7 +3,7 @@
 
 import { api, h } from "./dom.js";
 import { errorText, renderNav } from "./identity.js";
-import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
+import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,7 +34,10 @@ function item(match) {
     badge, " ", h("a", { href, class: "my-match-link" },
       `${match.game} · ${t("web.my.as", { seat: seatName(match.my_seat) })}`),
     " ", h("span", { class: "muted" }, `${t("web.my.against", { players: others(match) })}`
-      + (match.rated ? ` · ${t("web.my.rated")}` : "")));
+      + (match.rated ? ` · ${t("web.my.rated")}` : "")
+      + (match.status === "active" && match.deadline
+        ? ` · ${t("web.my.deadline", { time: new Date(match.deadline).toLocaleString(language()) })}`
+        : "")));
 }
 
 async function render() {

@@ -90,3 +90,32 @@ def test_a_fresh_browser_that_logs_in_gets_the_seat_back(
     assert page.locator("#board-title").inner_text() == "Ranglista"
     errors = first.errors + second.errors
     assert not errors, f"JavaScript errors: {errors}"
+
+
+def test_a_turn_based_match_made_in_hungarian_shows_its_deadline(
+        server: str, tab: Tab, artifacts: Path) -> None:
+    """The lobby in Hungarian makes a turn-based match (two days per move) for a guest; the
+    match page and My games say by when to move."""
+    page = tab.page
+    page.goto(f"{server}/?lang=hu")
+    page.wait_for_selector("body[data-ready='true']")
+    page.select_option("#game", "beowulf")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1-kind", "bot")
+    page.fill("#seat-1-agent", "random")
+    page.select_option("#mode", "turn")
+    page.fill("#move-days", "2")
+    page.select_option("#on-timeout", "lose")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden]) .join-link")
+    assert "(vendég)" in page.locator("#nav-account").inner_text()  # a guest was made
+    page.click(".join-link[data-seat='0']")
+    page.wait_for_selector("body[data-connection='online']")
+    assert wait_for_turn_or_end(page) == "turn"
+    assert "lépési határidő" in page.locator("#turn").inner_text()
+    page.goto(f"{server}/my-games?lang=hu")
+    page.wait_for_selector("body[data-ready='true']")
+    item = page.locator("#my-playing li").first
+    assert "lépési határidő" in item.inner_text() and "Te jössz" in item.inner_text()
+    page.screenshot(path=artifacts / "my-games-hu.png")
+    assert not tab.errors, f"JavaScript errors: {tab.errors}"
