@@ -35,23 +35,24 @@ class GreedyAgent:
         # a game whose turns are long chains of own steps may ask for a shorter look-ahead
         steps = getattr(game, "greedy_turn_steps", MAX_TURN_STEPS)
         for action in legal:
-            value = self._value_after(game, world, action, seat, rng, steps)
+            value = turn_value(game, world, action, seat, rng, steps)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return rng.choice(best)
 
-    def _value_after(self, game: Game, state: State, action: int, seat: int,
-                     rng: random.Random, steps: int) -> float:
-        child = state.clone()
-        child.apply(action)
-        while child.current_player() == CHANCE and steps > 0:
-            child.apply(sample_chance(child.chance_outcomes(), rng))
-            steps -= 1
-        if child.current_player() != seat or steps <= 1:
-            return margins(game.evaluate(child))[seat]
-        return max(
-            self._value_after(game, child, a, seat, rng, steps - 1)
-            for a in child.legal_actions()
-        )
+
+
+def turn_value(game: Game, state: State, action: int, seat: int, rng: random.Random,
+               steps: int = MAX_TURN_STEPS) -> float:
+    """`seat`'s heuristic lead after `action` and the best continuation of its own turn (at most
+    `steps` own decisions; a chance event on the way is one sampled outcome)."""
+    child = state.clone()
+    child.apply(action)
+    while child.current_player() == CHANCE and steps > 0:
+        child.apply(sample_chance(child.chance_outcomes(), rng))
+        steps -= 1
+    if child.current_player() != seat or steps <= 1:
+        return margins(game.evaluate(child))[seat]
+    return max(turn_value(game, child, a, seat, rng, steps - 1) for a in child.legal_actions())

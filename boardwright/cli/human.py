@@ -151,6 +151,12 @@ def human_turn(table: Table, seat: int, ask: Callable[[str], str]) -> int | None
             console.print(table.text("cli.help", example=example))
         elif word == "moves":
             _list_moves(table, seat, legal, show_all=rest.strip() == "all")
+        elif word == "hint":
+            from .review import hint_lines
+
+            console.print(table.text("cli.hint.title"))
+            for line in hint_lines(table.game, table.state, seat, table.lang):
+                console.print("  " + line)
         elif word == "board":
             _show(table, seat)
         elif word == "log":
@@ -173,7 +179,10 @@ def human_turn(table: Table, seat: int, ask: Callable[[str], str]) -> int | None
                 continue
             if action in legal:
                 return action
-            console.print(table.text("cli.illegal", message=raw))
+            refusal = table.game.why_not(table.state, action, seat)
+            reason = (table.game.describe_refusal(refusal, table.lang) if refusal is not None
+                      else raw)
+            console.print(table.text("cli.refused", reason=reason))
 
 
 def run_table(

@@ -138,12 +138,38 @@ def play(
 
 
 @app.command()
+def lesson(
+    game: Annotated[str, typer.Argument(help="Game id (see `boardwright list`).")],
+    lesson_id: Annotated[str | None, typer.Argument(
+        help="The lesson (default: list the game's lessons).")] = None,
+    lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",
+) -> None:
+    """A rulebook's worked example step by step, with the book's words beside the board."""
+    from boardwright.engine.lessons import lesson as find_lesson
+
+    from .lesson import list_lessons, run_lesson
+
+    try:
+        chosen = registry.get(game)
+        _check_language(chosen, lang)
+        if lesson_id is None:
+            list_lessons(chosen, lang, console)
+            return
+        run_lesson(chosen, find_lesson(chosen, lesson_id), lang, console)
+    except BoardwrightError as exc:
+        _fail(exc)
+
+
+@app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON) written by play or simulate.")],
     lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",
     seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it "
                                                   "(default: as a spectator).")] = None,
     board: Annotated[bool, typer.Option(help="Show the board after every action.")] = False,
+    review: Annotated[bool, typer.Option(help="Then the bot's review: each decision judged "
+                                              "from its mover's view, the biggest swings "
+                                              "and the bot's preferred moves.")] = False,
 ) -> None:
     """Replay a recorded game step by step, as a spectator or as one seat saw it."""
     from boardwright.engine.record import GameRecord
@@ -158,6 +184,10 @@ def replay(
             raise typer.BadParameter(f"--seat must be 0..{record.players - 1}")
         final = print_replay(game, record, seat, lang, board, console)
         print_final(game, final, record.seats, lang, console)
+        if review:
+            from .review import print_review
+
+            print_review(game, record, lang, console)
     except BoardwrightError as exc:
         _fail(exc)
 

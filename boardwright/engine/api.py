@@ -68,6 +68,24 @@ def ranked_ending(by: str, reason: str, ranking: tuple[str, ...],
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is not legal now: the rule that refuses it and a reason to put in words.
+
+    `key` names a text in the game's catalogue (`why.<key>`), `params` fill it: numbers, board
+    labels and `seat` (a seat number, told as that player's name). Front ends show
+    `Game.describe_refusal`, e.g. "you have drawn a tile: play one, a figure may not be placed
+    now (R3.4)".
+    """
+
+    rule: str
+    key: str
+    params: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"rule": self.rule, "key": self.key, "params": dict(self.params)}
+
+
+@dataclass(frozen=True, slots=True)
 class OptionInfo:
     """One game option: its default and what it means (shown by `boardwright list`)."""
 
@@ -303,6 +321,44 @@ class Game(ABC):
                          "help": text(f"option.{o.name}.help", o.help),
                          "choices": {c: text(f"option.{o.name}.{c}", c) for c in o.choices}}
                 for o in self.info.options}
+
+    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
+        """None when `seat` (default: the seat to move) may play `action` now, else the rule
+        that refuses it. A game names its own rules; this default knows only the engine's
+        facts (the game is over, chance acts now, it is another seat's turn, not legal)."""
+        actor = state.current_player()
+        if actor == TERMINAL:
+            return Refusal("", "game_over")
+        if actor == CHANCE:
+            return Refusal("", "chance")
+        if seat is not None and seat != actor:
+            return Refusal("", "not_your_turn", {"seat": actor})
+        if action in state.legal_actions():
+            return None
+        return Refusal("", "not_legal")
+
+    def refusal_params(self, params: Mapping[str, JSON], lang: str) -> dict[str, JSON]:
+        """`params` in words for `lang`: a game turns its own values (a tile, a figure) into
+        names here; the default tells `seat` as `player`, the seat's letter name."""
+        from .i18n import engine_text
+
+        out = dict(params)
+        if isinstance(out.get("seat"), int):
+            out["player"] = engine_text(lang)("seat.name", letter=chr(ord("A") + out["seat"]))
+        return out
+
+    def describe_refusal(self, refusal: Refusal, lang: str = "en") -> str:
+        """The refusal in words: the game's `why.<key>` text (else the engine's), then the rule
+        in brackets when there is one."""
+        from .i18n import Catalogue, engine_text
+
+        lang = lang if lang in self.info.languages else self.info.languages[0]
+        own = Catalogue(type(self).__module__.rpartition(".")[0], lang)
+        engine = engine_text(lang)
+        key = f"why.{refusal.key}"
+        params = self.refusal_params(refusal.params, lang)
+        reason = own(key, **params) if own.has(key) else engine(key, **params)
+        return engine("why.rule", reason=reason, rule=refusal.rule) if refusal.rule else reason
 
     def describe_ending(self, ending: Ending, lang: str = "en") -> str:
         """The ending in words: the game's `end.<reason>` and `end.decided.<criterion>` texts

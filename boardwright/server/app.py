@@ -27,7 +27,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
-from . import payloads
+from . import lessons_api, payloads
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
@@ -239,6 +239,20 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def replay_page(match_id: str) -> Any:
         return page("replay.html")
 
+    @app.get("/lesson/{game_id}/{lesson_id}", include_in_schema=False)
+    async def lesson_page(game_id: str, lesson_id: str) -> Any:
+        return page("lesson.html")
+
+    @app.get("/api/lessons/{game_id}")
+    async def lesson_list(game_id: str, lang: str = "en") -> list[dict[str, Any]]:
+        return lessons_api.lesson_list(game_id, _lang(lang))
+
+    @app.get("/api/lessons/{game_id}/{lesson_id}")
+    async def lesson_step(game_id: str, lesson_id: str, request: Request, step: int = 0,
+                          lang: str = "en") -> dict[str, Any]:
+        snapshot_allowed(client_address(request.scope))
+        return lessons_api.lesson_step(game_id, lesson_id, step, _lang(lang))
+
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
     async def rules(game_id: str, lang: str = "en") -> HTMLResponse:
         if game_id not in registry.names():
@@ -371,7 +385,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                         ) -> dict[str, Any]:
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
-        await match.move(seat, body.action, body.expect_seq)
+        await match.move(seat, body.action, body.expect_seq, _lang(lang))
         return match.snapshot(seat, _lang(lang))
 
     @app.post("/api/matches/{match_id}/seats/{n}/claim")
@@ -449,6 +463,14 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                      lang: str = "en") -> dict[str, Any]:
         snapshot_allowed(client_address(request.scope))
         return await lobby(request).replay(match_id, step, _lang(lang))
+
+    @app.get("/api/matches/{match_id}/review")
+    async def review(match_id: str, request: Request, start: int = 0,
+                     lang: str = "en") -> dict[str, Any]:
+        """The bot's review of a finished match, a part at a time (`next` is where the next
+        part starts, null at the end)."""
+        snapshot_allowed(client_address(request.scope))
+        return await lobby(request).review(match_id, start, _lang(lang))
 
     # ---- WebSockets ------------------------------------------------------------------------
 
@@ -571,7 +593,7 @@ async def _handle(match: Any, conn: Connection, raw: str,
         return
     try:
         if isinstance(message, WsMove):
-            await match.move(conn.seat, message.action, message.expect_seq)
+            await match.move(conn.seat, message.action, message.expect_seq, conn.lang)
         elif isinstance(message, WsLang):
             conn.lang = _lang(message.lang)
             await match.welcome_again(conn)

@@ -85,6 +85,11 @@ class Limits:
     sweep_seconds: float = 30.0
     #: finished matches whose replay steps are kept (LRU)
     replay_cache: int = 16
+    #: decisions the bot reviews per request of a finished match's review (a part takes about
+    #: 1-2 s of a bot worker; the page asks for the parts one after another)
+    review_part: int = 40
+    #: reviewed parts kept in memory (finished matches never change)
+    review_cache: int = 256
     #: keys (client addresses) each bucket table remembers (LRU; the oldest is forgotten)
     max_clients: int = 10_000
 

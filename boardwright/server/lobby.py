@@ -22,12 +22,13 @@ from datetime import timedelta
 from typing import Any
 
 import boardwright
+from boardwright.agents.analysis import review_part
 from boardwright.engine import registry
 from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import BoardwrightError
 
 from . import notices, payloads, ratings
-from .bots import BotPool
+from .bots import BotPool, BotTimeout
 from .identity import Identity
 from .limits import ClientLimits, Limits
 from .matches import OVER, LiveMatch, build_live, marks, rebuild
@@ -73,6 +74,7 @@ class Lobby:
         #: and those without people still playing; match id -> creator address
         self.counted: dict[str, str] = {}
         self._replays: OrderedDict[str, ReplayTrack] = OrderedDict()
+        self._reviews: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self._sweeper: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         #: matches being caught up after a notice, and those noticed again meanwhile
@@ -521,6 +523,33 @@ class Lobby:
                 "events": payloads.log_lines(game, entries[-1:] if k else [], None, lang),
                 "seats": [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)],
                 **marks(row), **payloads.results(game, state, lang)}
+
+    async def review(self, match_id: str, start: int, lang: str) -> dict[str, Any]:
+        """The bot's review of a finished match, a part of `Limits.review_part` decisions from
+        action `start` on, each judged from its mover's view (agents/analysis.py), in a bot
+        worker; parts are cached (a finished match never changes)."""
+        key = (match_id, start, lang)
+        cached = self._reviews.get(key)
+        if cached is None:
+            track = await self._track(match_id)
+            row = track.row
+            texts = [a.action for a in track.actions]
+            if not 0 <= start <= len(texts):
+                raise MatchError("bad_request", f"start must be 0..{len(texts)}",
+                                 steps=len(texts))
+            try:
+                part = await self.bots.run(review_part, row.game, row.players, row.options,
+                                           texts, start, self.limits.review_part, lang)
+            except BotTimeout:
+                raise MatchError("server_busy",
+                                 "the review took too long; try again later") from None
+            cached = {"match_id": match_id, "steps": len(texts), "start": start, **part}
+            self._reviews[key] = cached
+            if len(self._reviews) > self.limits.review_cache:
+                self._reviews.popitem(last=False)
+        else:
+            self._reviews.move_to_end(key)
+        return cached
 
     async def _track(self, match_id: str) -> ReplayTrack:
         """A finished match's replay track, from the LRU cache or built once from storage."""

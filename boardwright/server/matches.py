@@ -257,15 +257,16 @@ class LiveMatch:
         return {}
 
     async def move(self, seat: int | None, action: str | dict[str, Any],
-                   expect_seq: int | None) -> None:
-        """A person's move: validated, applied, committed, broadcast; or refused unchanged."""
+                   expect_seq: int | None, lang: str = "en") -> None:
+        """A person's move: validated, applied, committed, broadcast; or refused unchanged, with
+        the rule that refuses it in `lang`."""
         if seat is None:
             raise MatchError("bad_token", "a move needs the token of the seat to move")
         await self.join(seat)
         async with self.lock:
             for attempt in range(MOVE_ATTEMPTS):
                 try:
-                    await self._move_once(seat, action, expect_seq)
+                    await self._move_once(seat, action, expect_seq, lang)
                     break
                 except (MatchError, SeqConflict) as exc:
                     # A refusal or a lost race may come from a stale state: another process may
@@ -280,7 +281,7 @@ class LiveMatch:
         self.kick()
 
     async def _move_once(self, seat: int, action: str | dict[str, Any],
-                         expect_seq: int | None) -> None:
+                         expect_seq: int | None, lang: str = "en") -> None:
         """Validate and play one move against the current state. Lock held."""
         if self.status in OVER or self.state.is_terminal():
             raise MatchError("match_over", f"the match is over ({self.status})",
@@ -293,7 +294,7 @@ class LiveMatch:
         if self.state.current_player() != seat:
             raise MatchError("not_your_turn", "it is not this seat's turn", seat=seat,
                              to_move=payloads.to_move(self.state))
-        await self._play(seat, parse_action(self.state, action))
+        await self._play(seat, parse_action(self.game, self.state, action, seat, lang))
 
     async def sync(self) -> None:
         """Catch up with what other server processes stored (before a view or a welcome)."""
@@ -755,8 +756,10 @@ def marks(row: MatchRow) -> dict[str, Any]:
     return out
 
 
-def parse_action(state: State, action: str | dict[str, Any]) -> int:
-    """An action id that is legal now, or `MatchError` with the engine's code."""
+def parse_action(game: Game, state: State, action: str | dict[str, Any], seat: int | None = None,
+                 lang: str = "en") -> int:
+    """An action id that is legal now, or `MatchError` with the engine's code; a move that is
+    not legal carries the rule that refuses it (`rule`, `reason`) and says why in `lang`."""
     try:
         action_id = (state.action_from_text(action) if isinstance(action, str)
                      else state.action_from_json(action))
@@ -765,8 +768,13 @@ def parse_action(state: State, action: str | dict[str, Any]) -> int:
     except Exception as exc:  # a JSON form the game's parser did not expect at all
         raise MatchError("unparsable_action", f"not an action: {exc}") from None
     if action_id not in state.legal_actions():
-        raise MatchError("illegal_action", f"{state.action_to_text(action_id)!r} is not legal now",
-                         action=state.action_to_text(action_id))
+        text = state.action_to_text(action_id)
+        refusal = game.why_not(state, action_id, seat)
+        if refusal is None:  # legal for the game but not in the list: a game's bug, say so
+            raise MatchError("illegal_action", f"{text!r} is not legal now", action=text)
+        reason = game.describe_refusal(refusal, lang)
+        raise MatchError("illegal_action", reason, action=text, rule=refusal.rule,
+                         reason=refusal.key)
     return action_id
 
 

@@ -9,13 +9,16 @@ is the project's own, rendered with raw HTML switched off all the same.
 from __future__ import annotations
 
 import html
+import re
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from markdown_it import MarkdownIt
 
 from boardwright.engine import registry
 from boardwright.engine.i18n import Catalogue, engine_text
+from boardwright.engine.lessons import lessons
 
 _PAGE = """<!doctype html>
 <html lang="{lang}">
@@ -31,6 +34,7 @@ _PAGE = """<!doctype html>
   <main class="rules">
     <h2>{title}</h2>
     <section class="rules-summary" aria-label="{how}"><h3>{how}</h3>{summary}</section>
+    {lessons}
     <article class="rules-full">{full}</article>
   </main>
 </body>
@@ -47,7 +51,38 @@ def rules_page(game_id: str, lang: str) -> str:
     summary = "".join(f"<p>{html.escape(line)}</p>"
                       for line in words("rules.summary").splitlines() if line.strip())
     source = resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
-    full = MarkdownIt("commonmark", {"html": False}).enable("table").render(source)
+    full = _anchor_rules(MarkdownIt("commonmark", {"html": False}).enable("table").render(source))
     return _PAGE.format(lang=html.escape(lang), title=html.escape(game.info.title),
                         how=html.escape(engine_text(lang)("web.rules.title")),
-                        summary=summary, full=full)
+                        summary=summary, lessons=_lessons(game, game_id, lang), full=full)
+
+
+def _lessons(game: Any, game_id: str, lang: str) -> str:
+    """Links to the game's lessons (its rulebook's worked examples), if it has any."""
+    found = lessons(game)
+    if not found:
+        return ""
+    items = "".join(
+        f'<li><a class="lesson-link" href="/lesson/{html.escape(game_id)}/'
+        f'{html.escape(one.id)}?lang={html.escape(lang)}">'
+        f"{html.escape(one.words(one.title, lang))}</a></li>" for one in found)
+    heading = html.escape(engine_text(lang)("web.lesson.list"))
+    return f'<section class="rules-lessons"><h3>{heading}</h3><ul>{items}</ul></section>'
+
+
+
+_RULE_START = re.compile(r"<(li|h2|h3)>(<p>)?(<strong>)?(R\d+(?:\.\d+)*[a-z]?)\b")
+
+
+def _anchor_rules(rendered: str) -> str:
+    """Each numbered rule (`R3.4` at the start of an item or heading) gets `id="R3.4"`, so a
+    refused move's "why not?" can link to `/rules/<game>#R3.4`; the first of a number wins."""
+    seen: set[str] = set()
+
+    def anchor(match: re.Match[str]) -> str:
+        tag, para, strong, number = match.groups()
+        attribute = "" if number in seen else f' id="{number}"'
+        seen.add(number)
+        return f"<{tag}{attribute}>{para or ''}{strong or ''}{number}"
+
+    return _RULE_START.sub(anchor, rendered)

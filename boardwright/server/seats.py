@@ -21,6 +21,7 @@ from .bots import STAND_IN_AGENT
 STATUS = {
     "bad_token": 403,
     "no_such_match": 404,
+    "no_such_lesson": 404,
     "bad_request": 422,
     "seed_not_allowed": 422,
     "not_your_turn": 409,

@@ -5,7 +5,7 @@ import { MatchConnection } from "./connection.js";
 import { api, h } from "./dom.js";
 import { seatLabeller } from "./seats.js";
 import { rendererFor } from "./games/index.js";
-import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
+import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { installRulesPanel } from "./rules-panel.js";
 import { errorText } from "./identity.js";
 import { lineClass } from "./log-line.js";
@@ -72,10 +72,19 @@ function play(moveText) {
   render();
 }
 
-function showError(message) {
+let gameId = null;         // the match's game, for links into its rules
+
+/** Shows `message` (or hides the line); a refused move's rule becomes a link to that rule on
+ * the game's rules page ("why not?"). */
+function showError(message, rule = null) {
   const el = $("error");
   el.hidden = !message;
-  el.textContent = message || "";
+  el.replaceChildren(message || "");
+  if (message && rule && gameId) {
+    el.append(" ", h("a", { href: `/rules/${gameId}?lang=${language()}#${rule}`, target: "_blank",
+                            rel: "noopener", class: "rule-link" },
+                     t("web.why.rule_link", { rule })));
+  }
 }
 
 // --- drawing ------------------------------------------------------------------------------
@@ -253,7 +262,7 @@ function render() {
   renderTurn();
   renderClock();
   renderClaim();
-  renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines() });
+  renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines(), log });
   renderMoves();
   renderLog();
   renderFinal();
@@ -307,8 +316,9 @@ function onSeats(seats, message) {
 
 function onError(message) {
   busy = false;
+  const rule = message.params && message.params.rule;
   showError(errorText({ code: message.code, params: message.params,
-                        message: message.message || message.code }));
+                        message: message.message || message.code }), rule);
   render();
 }
 
@@ -337,6 +347,7 @@ async function start() {
     history.replaceState(null, "", url);
     render();
   });
+  gameId = summary.game;
   installRulesPanel($("rules-button"), $("rules-dialog"), summary.game);
   $("claim").addEventListener("click", claimSeat);
   $("chat-form").addEventListener("submit", sendChat);

@@ -6,6 +6,7 @@ import { rendererFor } from "./games/index.js";
 import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { lineClass } from "./log-line.js";
 import { installRulesPanel } from "./rules-panel.js";
+import { showReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -83,6 +84,14 @@ async function start() {
     if (event.target.closest("input, select")) return;
     if (event.key === "ArrowLeft") go(step - 1);
     if (event.key === "ArrowRight") go(step + 1);
+  });
+  $("review-button").addEventListener("click", () => {
+    $("review-button").disabled = true;
+    showReview(matchId, $("review"), { goTo: go, seatLabel }).catch((err) => {
+      $("error").textContent = t("web.error", { message: err.message });
+      $("error").hidden = false;
+      $("review-button").disabled = false;
+    });
   });
   const first = Number(params.get("step") || 0);
   await go(first);

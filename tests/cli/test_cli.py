@@ -82,6 +82,16 @@ def test_undo_takes_back_a_chosen_tile(tmp_path: Path) -> None:
     assert record.actions[-1].startswith("deal")  # the tile choice was undone; the draw is final
 
 
+def test_a_refused_move_says_which_rule_refuses_it_in_the_players_language() -> None:
+    """Why not? After `draw`, placing a figure is refused by R3.4, told in Hungarian."""
+    keys = "draw\nfig 4 A1\nquit\n"
+    result = runner.invoke(app, ["play", "beowulf", "--seats", "human,random", "--seed", "2",
+                                 "--lang", "hu"], input=keys)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert ("Nem szabályos: lapkát húztál: most lapkát kell kijátszanod, bábut nem rakhatsz le "
+            "(R3.4)") in " ".join(result.output.split())
+
+
 def test_play_rejects_mismatched_seats() -> None:
     result = runner.invoke(app, ["play", "beowulf", "--players", "3", "--seats", "human,random"])
     assert result.exit_code == 2

@@ -35,7 +35,10 @@ def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
         folded = page.locator(f"details:has(#opt-{name})")
         if folded.count() and not field_.is_visible():
             folded.locator("summary").click()  # variants and component data are folded away
-        field_.fill(value)
+        if field_.get_attribute("type") == "checkbox":  # a variant switched on or off
+            field_.set_checked(value == "true")
+        else:
+            field_.fill(value)
     for seat, spec in enumerate(seats):
         if spec == "human":
             page.select_option(f"#seat-{seat}-kind", "human")

@@ -65,5 +65,16 @@ def test_play_a_whole_match_against_three_bots(server: str, tab: Tab, artifacts:
     page.click("#last")
     page.wait_for_selector("#final-scores:not([hidden])")
     page.screenshot(path=artifacts / "replay-last.png")
+    # The bot's review: progress while it works, then the lines and the biggest swings; a swing
+    # takes the replay to the position before that move.
+    page.click("#review-button")
+    page.wait_for_selector("#review[data-ready='true']", timeout=120_000)
+    assert page.locator("#review .review-chart polyline").count() == 4  # a line per player
+    swings = page.locator("#review .review-worst a.review-step")
+    assert swings.count() >= 1
+    step = swings.first.inner_text().split()[-1]
+    swings.first.click()
+    page.wait_for_selector(f"body[data-step='{int(step) - 1}']")
+    page.screenshot(path=artifacts / "replay-review.png")
     assert not errors, f"JavaScript errors: {errors}"
     print(f"\n{steps} clicked moves in {time.monotonic() - started:.1f} s")

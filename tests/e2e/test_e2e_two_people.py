@@ -5,6 +5,7 @@ log and never the faces of the other's tiles."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -97,6 +98,23 @@ def _switch_language(page: Page) -> None:
     assert len(_log(page)) == len(english)
 
 
+def _why_not(page: Page) -> None:
+    """A move the server refuses (sent past the page's own list of legal moves) shows why, with
+    the rule's number linking to that rule on the game's rules page."""
+    page.evaluate("window.boardwright.connection.move('cash')")
+    error = page.locator("#error")
+    error.locator("a.rule-link").wait_for()
+    text = error.inner_text()
+    rule = re.search(r"\((R\d+(?:\.\d+)+)\)", text)
+    assert rule, text
+    link = error.locator("a.rule-link")
+    assert link.get_attribute("href").endswith(f"#{rule.group(1)}")
+    rules = page.context.new_page()
+    rules.goto(link.evaluate("a => a.href"))  # the absolute address
+    assert rules.locator(f"[id='{rule.group(1)}']").is_visible()
+    rules.close()
+
+
 def test_two_people_play_each_other(server: str, open_tab: Callable[[], Tab],
                                     artifacts: Path) -> None:
     tabs = [open_tab(), open_tab()]
@@ -131,6 +149,7 @@ def test_two_people_play_each_other(server: str, open_tab: Callable[[], Tab],
             mover = now
             if turns == {0: 1, 1: 1}:
                 _drop_and_reconnect(pages[0])
+    _why_not(pages[mover])
     _watch(pages[0].context, spectate, artifacts)
     _switch_language(pages[1])
     for seat, page in pages.items():

@@ -597,6 +597,25 @@ def test_r11_4_turn_cap_ends_by_score() -> None:
     assert s.ended_by() == "cap" and s.rounds_played() == 1
 
 
+def test_r11_4_the_round_cap_counts_the_endgame_rounds() -> None:
+    """R10.7 heroes who escape every red card (R7.6) could go round the order for ever; the
+    rounds of the endgame are rounds (every hero in the order has had a turn), so the cap of a
+    bots' game still ends it (by score, R11.4)."""
+    s = new_game(2, max_rounds=3)
+    s.g["round"] = 3
+    s.g["doom_counters"] = 8
+    s.g["start_endgame"] = True
+    at(s, plain_hex(s), "experience")
+    act(s, "end_turn")
+    assert s.g["endgame"] and s.g["round"] == 3
+    for _ in range(2):  # each hero in the order escapes its card: a turn without an end
+        assert not s.is_terminal()
+        s.g["pending"] = None
+        s.g["combat"] = None
+        s._end_turn([])
+    assert s.is_terminal() and s.ended_by() == "cap" and s.rounds_played() == 3
+
+
 def test_hidden_information_none_deck_orders_are_chance() -> None:
     """No deck order is stored: two games that differ only in what chance will draw next are
     the same state, and every seat's view equals the full state."""

@@ -46,9 +46,10 @@ def test_render_shows_board_party_sheet_and_original_content_notice() -> None:
     s = new_game(2)
     for lang, words in (("en", ("original content", "3 gold", "Market of")),
                         ("hu", ("eredeti tartalomkészlet", "3 arany", "piaca"))):
-        console = Console(file=io.StringIO(), width=100, color_system=None)
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, color_system=None)
         console.print(GAME.render(s.view(0), lang))
-        out = console.file.getvalue()
+        out = buffer.getvalue()
         assert all(w in out for w in words), out
         assert "Varikas the Dead" in out
         assert "&" in out  # both heroes in Tamalir
@@ -56,13 +57,17 @@ def test_render_shows_board_party_sheet_and_original_content_notice() -> None:
 
 
 def test_heuristic_prefers_runes_then_experience_then_gold() -> None:
-    s = new_game(3)
-    s.g["players"][0]["gold"] = 9
-    s.g["players"][1]["bonus"][0] = 1
-    s.g["players"][2]["runes"] = 1
-    v = GAME.evaluate(s)
-    assert abs(sum(v) - 1.0) < 1e-9
-    assert v[2] > v[1] > v[0]
+    """R11.4's order (runes, experience, gold) is the heuristic's order of worth too."""
+    values = []
+    for change in (None, ("gold", 9), ("bonus", 1), ("runes", 1)):
+        s = new_game(3)
+        p = s.g["players"][0]
+        if change == ("bonus", 1):
+            p["bonus"][3] = 1  # stamina: no change to the hero's odds in a fight
+        elif change is not None:
+            p[change[0]] += change[1]
+        values.append(GAME.evaluate(s)[0])
+    assert values[3] > values[2] > values[1] > values[0]
 
 
 def test_issue7_actions_and_events_have_catalogue_words_in_en_and_hu() -> None:

@@ -98,6 +98,11 @@ def test_illegal_and_malformed_moves_change_nothing(client: TestClient) -> None:
         assert response.status_code == status, (body, response.text)
         error = response.json()
         assert error["type"] == "error" and error["code"] == code and error["message"], body
+    # "why not?": a move of another phase names the rule that refuses it, in the asked language
+    refused = client.post(f"{url}?lang=hu", headers=auth(tokens[0]), json={"action": "cash"})
+    error = refused.json()
+    assert error["params"]["rule"] == "R3.1" and error["params"]["reason"] == "expected.turn"
+    assert error["message"] == "rakj le egy bábut, vagy húzz egy lapkát (R3.1)"
     response = client.post(url, headers=auth(tokens[0]), content=b"{not json",
                            # malformed JSON itself
                            )
@@ -179,6 +184,31 @@ def test_replay_of_a_finished_match(client: TestClient) -> None:
         "match_not_finished"
 
 
+def test_review_of_a_finished_match_in_parts(client: TestClient) -> None:
+    """The bot's review: parts of decisions from the movers' views, `next` until the end."""
+    match_id = create(client, ["greedy", "random"], seed=6)["match_id"]
+    summary = wait_finished(client, match_id)
+    start: int | None = 0
+    moves: list[dict[str, object]] = []
+    parts = 0
+    while start is not None:
+        part = client.get(f"/api/matches/{match_id}/review?start={start}&lang=hu").json()
+        assert part["steps"] == summary["seq"] and part["start"] == start
+        moves += part["moves"]
+        start = part["next"]
+        parts += 1
+    assert parts >= 2 and len(moves) > 40
+    steps = [m["step"] for m in moves]
+    assert steps == sorted(set(steps))  # each decision once, in order
+    assert all(m["loss"] >= 0 and m["played"] and m["best"] for m in moves)
+    assert any(m["loss"] > 0 and m["best"] != m["played"] for m in moves)
+    assert client.get(f"/api/matches/{match_id}/review?start=-1").json()["code"] == \
+        "bad_request"
+    open_match = create(client, ["human", "random"])["match_id"]
+    assert client.get(f"/api/matches/{open_match}/review").json()["code"] == \
+        "match_not_finished"
+
+
 def test_pages_without_client_say_so(client: TestClient) -> None:
     response = client.get("/m/abc")
     assert response.status_code in (200, 404)
@@ -246,7 +276,8 @@ def test_the_rules_page_has_the_summary_in_the_readers_language_and_the_whole_bo
     page = client.get("/rules/mesopotamia?lang=hu")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "Cél: elsőként bemutatni mind a négy áldozatodat" in page.text
-    assert "<h2>R8 End</h2>" in page.text  # RULES.md, rendered
+    assert '<h2 id="R8">R8 End</h2>' in page.text  # RULES.md, rendered, each rule an anchor
+    assert '<li id="R3.2">' in page.text  # "why not?" links to a rule by its number
     assert client.get("/rules/chess").json()["code"] == "unknown_game"
 
 

@@ -39,6 +39,8 @@ def test_reconnect_since_lang_ping_and_errors(client: TestClient) -> None:
             ws0.send_json({"type": "move", "action": "cash"})
             error = ws0.receive_json()
             assert error["type"] == "error" and error["code"] == "illegal_action"
+            assert error["message"].endswith("(R3.1)")  # in the socket's language, Hungarian
+            assert error["message"].startswith("rakj le egy bábut")
             ws0.send_json({"type": "dance"})
             assert ws0.receive_json()["code"] == "bad_request"
             ws0.send_text("{not json")

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, View
 from boardwright.engine.options import describe_options
 
 from .data import BeowulfOptions, build_config
@@ -85,6 +85,31 @@ class BeowulfGame(Game):
         from .text import describe_event
 
         return describe_event(event, lang)
+
+    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
+        from .refusals import why_not
+
+        assert isinstance(state, BeowulfState)
+        return why_not(state, action, seat)
+
+    def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """Tiles, figures, directions and seats in words."""
+        from .text import catalogue, figure_name, player_name, tile_name
+
+        out = dict(params)
+        if isinstance(out.get("seat"), int):
+            out["player"] = player_name(out["seat"], lang)
+        if "tile" in out:
+            out["tile"] = tile_name(str(out["tile"]), lang)
+        if isinstance(out.get("diamonds"), int):
+            out["figure"] = figure_name(out["diamonds"], lang)
+        if "direction" in out:
+            out["direction"] = catalogue(lang)(f"direction.{out['direction']}")
+        if isinstance(out.get("act"), int):
+            from .text import act_name
+
+            out["act"] = act_name(out["act"], lang)
+        return out
 
     def render(self, view: View, lang: str = "en") -> Any:
         from .render import render_view

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, View
 from boardwright.engine.options import describe_options
 
 from .data import FeindeOptions, build_config
@@ -72,6 +72,25 @@ class FeindeGame(Game):
 
         assert isinstance(state, FeindeState)
         return evaluate(state)
+
+    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
+        from .refusals import why_not
+
+        assert isinstance(state, FeindeState)
+        return why_not(state, action, seat)
+
+    def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """Cards, directions and seats in words."""
+        from .text import card_name, catalogue, player_name
+
+        out = dict(params)
+        if isinstance(out.get("seat"), int):
+            out["player"] = player_name(out["seat"], lang)
+        if "card" in out:
+            out["card"] = card_name(str(out["card"]), lang)
+        if "direction" in out:
+            out["direction"] = catalogue(lang)(f"dir.{out['direction']}")
+        return out
 
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         from .text import describe_action

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, View
 from boardwright.engine.options import describe_options
 
 from .data import MesoOptions, build_config
@@ -84,6 +84,32 @@ class MesoGame(Game):
 
         assert isinstance(state, MesoState)
         return evaluate(state)
+
+    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
+        from .refusals import why_not
+
+        assert isinstance(state, MesoState)
+        return why_not(state, action, seat)
+
+    def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """Cards, tiles, the chosen action and seats in words."""
+        from .text import catalogue, place_name, player_name
+
+        out = dict(params)
+        t = catalogue(lang)
+        if isinstance(out.get("seat"), int):
+            out["player"] = player_name(out["seat"], lang)
+        if "card" in out:
+            out["card"] = t(f"card.{out['card']}")
+        if "place" in out:
+            terrain = out.get("terrain")
+            out["place"] = place_name(str(out["place"]), lang,
+                                      str(terrain) if terrain else None,
+                                      unexplored=terrain is None)
+        if "chosen" in out:
+            out["chosen"] = t({"build_hut": "phase.building_huts", "holy_place":
+                               "phase.holy_places", "breed": "phase.breeding"}[out["chosen"]])
+        return out
 
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         from .text import describe_action

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine.i18n import Catalogue
 
 from . import rules
-from .data import DIRECTION_NAMES, TERRAINS, TP_SIZE
+from .data import DIRECTION_NAMES, DIRECTIONS, TERRAINS, TP_SIZE
 
 if TYPE_CHECKING:
     from .state import MesoState
@@ -27,6 +27,54 @@ def catalogue(lang: str = "en") -> Catalogue:
 
 def player_name(seat: int, lang: str = "en") -> str:
     return catalogue(lang)("seat", letter=LETTERS[seat])
+
+
+# The six directions in order round the compass: two neighbours in this list are adjacent.
+_ROUND = ("n", "ne", "se", "s", "sw", "nw")
+_STEP = dict(zip(DIRECTION_NAMES, DIRECTIONS, strict=True))
+
+
+def place_steps(label: str) -> tuple[tuple[str, int], ...]:
+    """How to walk from the ziggurat (0,0) to the hex `label`: one or two straight runs along
+    neighbouring directions, e.g. (("n", 2), ("ne", 1)); () for the ziggurat. Every hex has
+    exactly one such walk, so it names the hex as a player counts it on the table."""
+    q, r = (int(x) for x in label.split(","))
+    dist = max(abs(q), abs(r), abs(q + r))
+    for i, first in enumerate(_ROUND):
+        second = _ROUND[(i + 1) % 6]
+        (q1, r1), (q2, r2) = _STEP[first], _STEP[second]
+        for a in range(1, dist + 1):
+            b = dist - a
+            if (a * q1 + b * q2, a * r1 + b * r2) == (q, r):
+                return ((first, a),) + (((second, b),) if b else ())
+    return ()
+
+
+def place_name(label: str, lang: str = "en", terrain: str | None = None,
+               unexplored: bool = False) -> str:
+    """A hex in words, by where it lies from the ziggurat ("the forest north-east of the
+    ziggurat"), never by its coordinates; the same words as the browser map's (place.* keys)."""
+    t = catalogue(lang)
+    what = (t("place.unexplored") if unexplored else
+            t(f"terrain.{terrain}") if terrain else t("place.tile"))
+    steps = place_steps(label)
+    if not steps:
+        return t("place.centre", what=what)
+    (d1, a), *rest = steps
+    if rest:
+        (d2, b), = rest
+        return t("place.bend", what=what, a=a, dir1=t(f"place.dir.{d1}"), b=b,
+                 dir2=t(f"place.dir.{d2}"))
+    if a == 1:
+        return t("place.near", what=what, dir=t(f"place.dir.{d1}"))
+    return t("place.line", what=what, n=a, dir=t(f"place.dir.{d1}"))
+
+
+def _tile_place(state: MesoState, label: str, lang: str) -> str:
+    c = state.cfg.parse_cell(label)
+    assert c is not None
+    tile = state.tile[c]
+    return place_name(label, lang, TERRAINS[tile] if tile >= 0 else None, unexplored=tile < 0)
 
 
 def load_name(load: str, lang: str = "en", own: bool = False) -> str:
@@ -65,18 +113,17 @@ def describe_action(state: MesoState, action: int, lang: str = "en") -> str:
         params["card"] = t(f"card.{params['card']}")
     if "terrain" in params:
         params["terrain"] = t(f"terrain.{params['terrain']}")
+    if "cell" in params:
+        params["cell"] = _tile_place(state, data["cell"], lang)
     if block == "move":
         c = cfg.parse_cell(data["cell"])
         assert c is not None
         d = DIRECTION_NAMES.index(data["dir"])
         to = cfg.nbr[c][d]
-        params["to"] = cfg.label(to)
+        params["to"] = _tile_place(state, cfg.label(to), lang)
         params["dir"] = t(f"dir.{data['dir']}")
         params["load"] = load_name(data["load"], lang, own=True)
-        tile = state.tile[to]
-        key = "action.explore" if tile < 0 else "action.move"
-        if tile >= 0:
-            params["terrain"] = t(f"terrain.{TERRAINS[tile]}")
+        key = "action.explore" if state.tile[to] < 0 else "action.move"
         text = t(key, **params)
         return text + (t("marked") if data["stole"] else "")
     if block in ("teleport", "wrath"):
@@ -106,6 +153,9 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
         params["player"] = player_name(int(params["seat"]), lang)
     if "victim" in params:
         params["victim"] = player_name(int(params["victim"]), lang)
+    for key in ("cell", "from", "to"):
+        if isinstance(params.get(key), str) and "," in params[key]:
+            params[key] = place_name(params[key], lang)
     for key in ("resource", "dropped", "took"):
         if key in params:
             params[key] = t(f"resource.{params[key]}")

@@ -33,7 +33,7 @@ class RuneboundOptions(BaseModel):
     content: str | None = None
     doom: bool = True
     xp_cost: int | None = Field(default=None, ge=1, le=20)
-    max_rounds: int = Field(default=12, ge=0, le=1000)
+    max_rounds: int = Field(default=180, ge=0, le=1000)
     magic_defence_strikes: bool = True
     endgame: str = Field(default="level_order", pattern="^(level_order|none)$")
     heroes: list[str] | None = Field(default=None, max_length=6)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, View
 from boardwright.engine.options import describe_options
 
 from .data import RuneboundOptions, build_config
@@ -48,6 +48,14 @@ class RuneboundGame(Game):
     )
     #: R11.4: people play the printed game, to its end; only bots' games need the round cap
     table_options: Mapping[str, Any] = MappingProxyType({"max_rounds": 0})
+    #: ISMCTS stops at chance, where the evaluation already takes the expectation (a card about
+    #: to be drawn, a roll in a fight), and judges a young node as it stands; margins in points
+    #: are a few per decision, hence scale 2 (docs/strength-runebound.md "ISMCTS")
+    search_defaults: Mapping[str, float] = MappingProxyType(
+        {"iterations": 100, "chance_leaf": 1, "lazy": 1, "scale": 2})
+    #: greedy looks two own steps ahead: a die and the next, a purchase and the next
+    #: (docs/strength-runebound.md "Greedy")
+    greedy_turn_steps = 2
 
     def new_initial_state(self, players: int,
                           options: Mapping[str, Any] | None = None) -> RuneboundState:
@@ -60,11 +68,37 @@ class RuneboundGame(Game):
         # Nothing is hidden (deck orders are never stored): the view is the state.
         return RuneboundState.from_json(view)
 
+    def determinizer(self, view: View, seat: int) -> Callable[[random.Random], State]:
+        # exact: the view is read once and each world is a clone of it
+        state = RuneboundState.from_json(view)
+        return lambda rng: state.clone()
+
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        from .policy import rollout_action
+
+        assert isinstance(state, RuneboundState)
+        return rollout_action(state, rng)
+
     def evaluate(self, state: State) -> list[float]:
         from .heuristic import evaluate
 
         assert isinstance(state, RuneboundState)
         return evaluate(state)
+
+    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
+        from .refusals import why_not
+
+        assert isinstance(state, RuneboundState)
+        return why_not(state, action, seat)
+
+    def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """Seats in words (the other params are numbers)."""
+        from .text import msg
+
+        out = dict(params)
+        if isinstance(out.get("seat"), int):
+            out["player"] = msg(lang, "seat", letter=chr(ord("A") + out["seat"]))
+        return out
 
     def describe_action(self, state: State, action: int, lang: str = "en") -> str:
         from .text import describe_action

@@ -884,7 +884,10 @@ class RuneboundState(State):
             self._setup_endgame(ev)
             return
         if g["endgame"]:
-            g["end_idx"] = (g["end_idx"] + 1) % len(g["end_order"])
+            g["end_idx"] += 1
+            if g["end_idx"] >= len(g["end_order"]):
+                g["end_idx"] = 0
+                g["round"] += 1  # R11.4 every hero in the order has had a turn: a round
             g["seat"] = g["end_order"][g["end_idx"]]
         else:
             g["seat"] = (g["seat"] + 1) % self.cfg.players

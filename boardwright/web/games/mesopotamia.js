@@ -1,274 +1,307 @@
-// Mesopotamia in the browser: the growing hex map (axial q,r; flat-topped hexes), huts, holy
-// places, loose wood and stone, each tribe's members with what they carry, the mana tracks and
-// the hand, drawn from one seat's view. Legal moves come from the server; a compound move is
-// clicks over them: click a tile to see its moves (a neighbouring tile or an empty hex then sends
-// the step there), or click a tile that is itself the target (a Teleport destination, a volcano
-// spot, a holy place). Every element that sends a move carries data-action = Move.text.
+// Mesopotamia in the browser: the map (mesopotamia-map.js) with the moves chosen on it, the
+// players' mana and offerings, your cards, the buttons for what the map cannot show, and the
+// final table. Legal moves come from the server and are sorted by what a player clicks:
+// a hex with your members selects them, then a highlighted neighbouring hex steps there; a hex
+// that is itself the point of a move (breeding, a holy place, a Teleport destination, a volcano
+// spot) sends it; things done on the chosen hex (pick up, drop, steal, build a hut, the thing a
+// card moves) become buttons naming it in words; a card in your hand is played by clicking it.
+// Every element that sends a move carries data-action = Move.text.
 
 import { h, s } from "../dom.js";
 import { endingLine } from "../seats.js";
+import { SEAT_FILL, drawLegend, drawMap, neighbour, placeName } from "./mesopotamia-map.js";
 
-const R = 38;                      // hex radius
-const SQ3 = Math.sqrt(3);
-const TERRAIN_FILL = { plains: "#cfe6a6", forest: "#5f9a4e", quarry: "#b9b3a8",
-                       volcano: "#b5452f", ziggurat: "#e8c66a" };
-const SEAT_FILL = ["#2b63c9", "#c9302b", "#d9b300", "#2f9a3a"];
-const NEUTRAL = 9;
-const DIRS = { se: [1, 0], ne: [1, -1], n: [0, -1], nw: [-1, 0], sw: [-1, 1], s: [0, 1] };
+// moves whose whole point is one hex: clicking that hex sends them
 const CELL_TARGETS = new Set(["to", "place_volcano", "place_resource", "holy_place", "breed",
                               "priesthood"]);
+// moves that play a card from the hand, and which card: a card with moves is clicked first,
+// then what it acts on is picked (a hex on the map, a player as a button)
+const CARD_OF = { play: (json) => json.card, mana_theft: () => "mana_theft",
+                  teleport: () => "teleport", wrath: () => "marduks_wrath",
+                  priesthood: () => "priesthood" };
+/** Log events whose hexes the map outlines as what the last turn changed. */
+const MARKED = new Set(["move", "explore", "volcano", "place_resource", "pick_up", "drop", "swap",
+                        "take_offering", "steal", "build_hut", "holy_place", "breed",
+                        "card_target", "carrier_picked"]);
+/** Prompts that say what to click in a phase; the other phases use their name. */
+const PROMPTS = new Set(["movement", "action", "building_huts", "holy_places", "breeding",
+                         "teleport_to", "wrath_to", "place_volcano", "place_resource",
+                         "scout_pick", "after_draw"]);
 
-function centre(q, r) {
-  return [1.5 * R * q, SQ3 * R * (r + q / 2)];
-}
-
-function hexPoints(cx, cy, radius = R - 1) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    pts.push(`${(cx + radius * Math.cos(a)).toFixed(1)},${(cy + radius * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
-}
-
-function loadCode(name) {
-  const base = name.replace("*", "");
-  if (base === "empty") return "";
-  if (base === "wood") return "w";
-  if (base === "stone") return "s";
-  return "o" + base.slice("offering".length);
-}
-
-/** Legal moves by the cell a click on the board starts from, plus the rest as buttons. */
 function indexMoves(legal) {
-  const byCell = new Map();     // source cell -> moves starting there
-  const direct = new Map();     // cell -> moves whose whole point is that cell
-  const buttons = [];
+  const index = { steps: new Map(), here: new Map(), direct: new Map(), cards: new Map(),
+                  buttons: [] };
+  const add = (map, key, move) => {
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(move);
+  };
   for (const move of legal) {
     const json = move.json || {};
-    if (json.cell && CELL_TARGETS.has(json.do)) {
-      if (!direct.has(json.cell)) direct.set(json.cell, []);
-      direct.get(json.cell).push(move);
+    if (json.do === "move") {
+      if (!index.steps.has(json.cell)) index.steps.set(json.cell, new Map());
+      add(index.steps.get(json.cell), neighbour(json.cell, json.dir), move);
+    } else if (CARD_OF[json.do]) {
+      add(index.cards, CARD_OF[json.do](json), move);
+    } else if (json.cell && CELL_TARGETS.has(json.do)) {
+      add(index.direct, json.cell, move);
     } else if (json.cell) {
-      if (!byCell.has(json.cell)) byCell.set(json.cell, []);
-      byCell.get(json.cell).push(move);
+      add(index.here, json.cell, move);
     } else {
-      buttons.push(move);
+      index.buttons.push(move);
     }
   }
-  return { byCell, direct, buttons };
-}
-
-function stepTarget(json) {
-  const [q, r] = json.cell.split(",").map(Number);
-  const [dq, dr] = DIRS[json.dir];
-  return `${q + dq},${r + dr}`;
+  return index;
 }
 
 export function createRenderer(elements, ctx) {
   const { t } = ctx;
-  let selected = null;
-  let selectedSeq = null;
+  let selected = null;      // the hex whose members the player has chosen
+  let choice = null;        // {lab, moves}: several moves on one hex, shown as buttons
+  let card = null;          // the card clicked in the hand, whose target is picked next
+  let seenSeq = null;
   let last = null;
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && selected) { selected = null; if (last) draw(...last); }
+    if (event.key === "Escape" && (selected || choice || card) && last) {
+      selected = null;
+      choice = null;
+      card = null;
+      draw(...last);
+    }
   });
+
+  function redraw() {
+    if (last) draw(...last);
+  }
 
   function activate(el, handler) {
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
-    el.addEventListener("click", handler);
+    el.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
     el.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
     });
   }
 
   function moveButton(move) {
-    return h("button", { type: "button", class: "action-button", dataset: { action: move.text },
-                         onclick: () => ctx.play(move.text) }, move.label || move.text);
+    const label = move.label || move.text;
+    return h("button", { type: "button", class: "action-button", title: label,
+                         dataset: { action: move.text }, onclick: () => ctx.play(move.text) }, label);
   }
 
-  function drawBoard(view, index, interactive) {
-    const tiles = view.tiles;
-    const known = new Map(tiles.map(([q, r, terrain]) => [`${q},${r}`, terrain]));
-    // empty hexes a selected member may explore into
-    const stepMoves = new Map();
-    if (interactive && selected && index.byCell.has(selected)) {
-      for (const move of index.byCell.get(selected)) {
-        if (move.json.do !== "move") continue;
-        const to = stepTarget(move.json);
-        if (!stepMoves.has(to)) stepMoves.set(to, []);
-        stepMoves.get(to).push(move);
+  function terrainAt(view, lab) {
+    const tile = view.tiles.find(([q, r]) => `${q},${r}` === lab);
+    return tile ? tile[2] : null;
+  }
+
+  function place(view, lab) {
+    const terrain = terrainAt(view, lab);
+    return placeName(t, lab, terrain, !terrain);
+  }
+
+  /** Which hex does what when clicked, with the words of its tooltip. */
+  function boardTargets(view, index) {
+    const targets = new Map();
+    const offer = (lab, moves) => {
+      if (moves.length === 1) {
+        targets.set(lab, { kind: "move", move: moves[0], tip: moves[0].label || moves[0].text,
+                           onClick: () => ctx.play(moves[0].text) });
+      } else {
+        targets.set(lab, { kind: "list", tip: t("web.meso.tip.choose", { n: moves.length }),
+                           onClick: () => { choice = { lab, moves }; redraw(); } });
       }
+    };
+    if (card) {   // a card is being played: only the hexes it may act on
+      const byCell = new Map();
+      for (const move of index.cards.get(card) || []) {
+        if (!move.json.cell) continue;
+        if (!byCell.has(move.json.cell)) byCell.set(move.json.cell, []);
+        byCell.get(move.json.cell).push(move);
+      }
+      for (const [lab, moves] of byCell) offer(lab, moves);
+      return targets;
     }
-    const cells = [...tiles.map(([q, r]) => [q, r])];
-    for (const lab of [...stepMoves.keys(), ...index.direct.keys()]) {
-      if (!known.has(lab)) cells.push(lab.split(",").map(Number));
+    if (selected && index.steps.has(selected)) {
+      for (const [to, moves] of index.steps.get(selected)) offer(to, moves);
     }
-    const xs = cells.map(([q, r]) => centre(q, r)[0]);
-    const ys = cells.map(([q, r]) => centre(q, r)[1]);
-    const minX = Math.min(...xs) - R - 4, minY = Math.min(...ys) - R - 4;
-    const width = Math.max(...xs) - minX + R + 4, height = Math.max(...ys) - minY + R + 4;
-    const svg = s("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, class: "board-svg",
-                           role: "group", "aria-label": t("web.meso.board") });
-    for (const [q, r] of cells) {
-      const lab = `${q},${r}`;
-      const terrain = known.get(lab);
-      const [cx, cy] = centre(q, r);
-      const g = s("g", { class: `cell meso-${terrain || "empty"}`, dataset: { cell: lab } });
-      g.append(s("polygon", { points: hexPoints(cx, cy), fill: terrain ? TERRAIN_FILL[terrain] : "#fffdf5",
-                              stroke: terrain ? "#6b5b45" : "#999", "stroke-width": 1.5,
-                              "stroke-dasharray": terrain ? "" : "4 3" }));
-      let name = terrain ? `${t(`terrain.${terrain}`)} ${lab}` : lab;
-      if (terrain) {
-        g.append(s("text", { x: cx, y: cy - 25, "font-size": 7, "text-anchor": "middle",
-                             fill: "#3b3024" }, t(`terrain.${terrain}`)));
-        drawPieces(g, view, lab, cx, cy);
+    // a hex none of your members step from (the action phase, a card's target): everything
+    // done there is offered on it at once, e.g. breeding and building a hut on one plains
+    for (const lab of new Set([...index.direct.keys(), ...index.here.keys()])) {
+      if (targets.has(lab) || index.steps.has(lab)) continue;
+      offer(lab, [...(index.direct.get(lab) || []), ...(index.here.get(lab) || [])]);
+    }
+    for (const lab of new Set([...index.steps.keys(), ...index.here.keys()])) {
+      if (targets.has(lab)) continue;
+      const chosen = lab === selected;
+      targets.set(lab, { kind: "select", tip: t(chosen ? "web.meso.tip.unselect" : "web.meso.tip.select"),
+                         onClick: () => { selected = chosen ? null : lab; choice = null; redraw(); } });
+    }
+    return targets;
+  }
+
+  // The turns as the log tells them: each seat's lines since its latest turn began. The map
+  // shows the turn of the player before the one to move (what the previous player did) and
+  // the steps the player to move has taken so far. The match page hands in its whole log (so a
+  // reloaded page knows the last turn too); the replay hands in each step's lines.
+  let turns = new Map();    // seat -> log lines of its latest turn
+  let followed = -1;        // the highest log seq taken in
+
+  function follow(snapshot, lines) {
+    if (snapshot.seq < followed) {   // a replay stepped back: start over
+      turns = new Map();
+      followed = -1;
+    }
+    for (const line of lines || []) {
+      if (line.seq <= followed) continue;
+      const data = line.data || {};
+      if (line.kind === "turn") {
+        turns.set(data.seat, []);
+        continue;
       }
-      // what clicking this hex does now
-      let target = null;
-      if (interactive) {
-        const steps = stepMoves.get(lab);
-        const direct = index.direct.get(lab);
-        if (steps && steps.length === 1) target = { move: steps[0] };
-        else if (steps) target = { list: steps };
-        else if (direct && direct.length === 1) target = { move: direct[0] };
-        else if (direct) target = { list: direct };
-        else if (index.byCell.has(lab)) target = { select: lab };
-      }
-      if (target) {
-        g.classList.add(target.select ? "selectable" : "legal");
-        g.append(s("polygon", { points: hexPoints(cx, cy, R - 5), class: "highlight" }));
-        if (target.move) {
-          g.dataset.action = target.move.text;
-          name = `${name} · ${target.move.label || target.move.text}`;
-          activate(g, () => ctx.play(target.move.text));
-        } else if (target.list) {
-          g.dataset.select = lab;
-          activate(g, () => showList(target.list));
-        } else {
-          g.dataset.select = lab;
-          activate(g, () => { selected = selected === lab ? null : lab; selectedSeq = last && last[0].seq; draw(...last); });
+      const seat = typeof data.seat === "number" ? data.seat : line.actor;
+      if (seat < 0 || !MARKED.has(line.kind)) continue;
+      if (!turns.has(seat)) turns.set(seat, []);
+      turns.get(seat).push(line);
+    }
+    for (const line of lines || []) followed = Math.max(followed, line.seq);
+  }
+
+  /** The hexes the previous player's turn touched, and the steps of that turn and this one. */
+  function lastTurn(view) {
+    const marks = new Set();
+    const paths = [];
+    const active = view.active;
+    const before = (active - 1 + view.players) % view.players;
+    for (const seat of [before, active]) {
+      for (const line of turns.get(seat) || []) {
+        const data = line.data || {};
+        if (seat === before) {
+          for (const lab of [data.cell, data.from, data.to]) if (typeof lab === "string") marks.add(lab);
+        }
+        if ((line.kind === "move" || line.kind === "explore") && data.from && data.to) {
+          paths.push({ from: data.from, to: data.to, seat });
         }
       }
-      if (selected === lab) {
-        g.append(s("polygon", { points: hexPoints(cx, cy, R - 5), class: "highlight chosen-mark" }));
-      }
-      g.setAttribute("aria-label", name);
-      g.append(s("title", {}, name));
-      svg.append(g);
     }
-    return svg;
-  }
-
-  function drawPieces(g, view, lab, cx, cy) {
-    let hx = cx - 22;
-    for (const hut of view.huts.filter((x) => x.cell === lab)) {
-      const fill = hut.owner === NEUTRAL ? "#888" : SEAT_FILL[hut.owner];
-      g.append(s("path", { d: `M${hx} ${cy - 14} l7 -8 l7 8 v8 h-14 z`, fill, stroke: "#222" }));
-      if (hut.offering) {
-        g.append(s("text", { x: hx + 7, y: cy - 7, "font-size": 8, "text-anchor": "middle",
-                             fill: "#fff" }, hut.value ? String(hut.value) : "?"));
-      }
-      hx += 17;
-    }
-    if (view.holy[lab] !== undefined) {
-      g.append(s("circle", { cx: cx + 16, cy: cy - 16, r: 7, fill: SEAT_FILL[view.holy[lab]],
-                             stroke: "#fff", "stroke-width": 2 }));
-    }
-    const loose = [];
-    if (view.wood[lab]) loose.push(`w${view.wood[lab]}`);
-    if (view.stone[lab]) loose.push(`s${view.stone[lab]}`);
-    if (loose.length) {
-      g.append(s("text", { x: cx, y: cy + 2, "font-size": 10, "text-anchor": "middle" },
-        loose.join(" ")));
-    }
-    let my = cy + 14;
-    let mx = cx - 26;
-    view.members.forEach((per, seat) => {
-      const entry = per[lab];
-      if (!entry) return;
-      const n = Object.values(entry).reduce((a, b) => a + b, 0);
-      let loads = "";
-      for (const [name, cnt] of Object.entries(entry)) loads += loadCode(name).repeat(cnt);
-      g.append(s("circle", { cx: mx + 6, cy: my, r: 6, fill: SEAT_FILL[seat] }));
-      g.append(s("text", { x: mx + 6, y: my + 3, "font-size": 8, "text-anchor": "middle",
-                           fill: "#fff" }, String(n)));
-      if (loads) {
-        g.append(s("text", { x: mx + 13, y: my + 3, "font-size": 7 }, loads.slice(0, 6)));
-      }
-      mx += 28;
-      if (mx > cx + 20) { mx = cx - 26; my += 11; }
-    });
-  }
-
-  /** A key to the map: terrain colours, pieces and the letters for what members carry. */
-  function drawLegend() {
-    const swatch = (...children) => s("svg", { width: 22, height: 22, viewBox: "-11 -11 22 22",
-                                                "aria-hidden": "true" }, ...children);
-    const hex = (fill, dashed) => s("polygon", { points: hexPoints(0, 0, 10), fill,
-                                                 stroke: dashed ? "#999" : "#6b5b45",
-                                                 "stroke-dasharray": dashed ? "3 2" : "" });
-    const item = (mark, text) => h("li", { class: "meso-legend-item" }, mark, h("span", {}, text));
-    const terrains = Object.entries(TERRAIN_FILL).map(([terrain, fill]) =>
-      item(swatch(hex(fill, false)), t(`terrain.${terrain}`)));
-    const code = (text) => h("code", { class: "meso-legend-code" }, text);
-    return h("div", { class: "meso-legend", role: "note", "aria-label": t("web.meso.legend") },
-      h("strong", {}, t("web.meso.legend")),
-      h("ul", {},
-        ...terrains,
-        item(swatch(hex("#fffdf5", true)), t("web.meso.legend.unexplored")),
-        item(swatch(s("path", { d: "M-7 0 l7 -8 l7 8 v8 h-14 z", fill: "#888", stroke: "#222" }),
-                    s("text", { x: 0, y: 6, "font-size": 8, "text-anchor": "middle",
-                                fill: "#fff" }, "?")), t("web.meso.legend.hut")),
-        item(swatch(s("circle", { r: 7, fill: SEAT_FILL[0], stroke: "#fff", "stroke-width": 2 })),
-             t("web.meso.legend.holy")),
-        item(swatch(s("circle", { r: 7, fill: SEAT_FILL[1] }),
-                    s("text", { y: 3, "font-size": 8, "text-anchor": "middle", fill: "#fff" }, "3")),
-             t("web.meso.legend.members")),
-        item(code("w s o o7"), t("web.meso.legend.loads")),
-        item(code("w2 s1"), t("web.meso.legend.loose"))));
-  }
-
-  function showList(moves) {
-    elements.actions.replaceChildren(...moves.map(moveButton));
+    return { marks, paths };
   }
 
   function drawPlayers(snapshot) {
     const view = snapshot.view;
-    return view.seats.map((info, seat) => h("div", { class: "player", dataset: { seat: String(seat) } },
-      h("strong", { style: `color:${SEAT_FILL[seat]}` }, ctx.seatLabel(seat)),
-      h("div", {}, t("ui.mana", { mana: info.mana, limit: info.limit })),
-      h("div", { class: "muted" }, t("ui.supply", {
-        members: info.members_supply, huts: info.huts_supply, holy: info.holy_supply,
-        offerings: info.offerings ? info.offerings.join(", ") : info.offerings_supply })),
-      h("div", {}, t("ui.delivered", { values: info.delivered.join(", ") || t("ui.none") })),
-      h("div", { class: "muted" }, info.hand ? t("ui.hand", {
-        cards: info.hand.map((c) => t(`card.${c}`)).join(", ") || t("ui.none") })
-        : t("ui.hand", { cards: t("ui.hand_size", { n: info.hand_size }) }))));
+    const items = view.seats.map((info, seat) => {
+      const badges = [];
+      if (seat === snapshot.seat) badges.push(h("span", { class: "badge you" }, t("web.match.you")));
+      const delivered = info.delivered.length
+        ? t("web.meso.delivered", { n: info.delivered.length, values: info.delivered.join(", ") })
+        : t("web.meso.delivered_none");
+      const hand = info.hand ? null : t("ui.hand", { cards: t("ui.hand_size", { n: info.hand_size }) });
+      return h("li", { class: `player meso-player${view.active === seat ? " to-move" : ""}`,
+                       style: `border-left: 5px solid ${SEAT_FILL[seat]}`,
+                       dataset: { seat: String(seat) } },
+        h("div", { class: "player-head" },
+          s("svg", { viewBox: "0 0 16 16", class: "meso-dot", "aria-hidden": "true" },
+            s("circle", { cx: 8, cy: 8, r: 7, fill: SEAT_FILL[seat] })),
+          h("strong", {}, ctx.seatLabel(seat)), ...badges),
+        h("div", {}, t("ui.mana", { mana: info.mana, limit: info.limit }), " · ", delivered),
+        // your own offerings by value (hidden from the others, R10), theirs as a number
+        h("div", { class: "muted" }, t(info.offerings ? "web.meso.supply_own" : "ui.supply", {
+          members: info.members_supply, huts: info.huts_supply, holy: info.holy_supply,
+          offerings: info.offerings ? info.offerings.join(", ") || t("ui.none")
+            : info.offerings_supply })),
+        hand ? h("div", { class: "muted" }, hand) : null);
+    });
+    return [h("h2", {}, t("web.match.players")), h("ol", { class: "player-list" }, items)];
+  }
+
+  function drawHand(snapshot, index) {
+    const view = snapshot.view;
+    const seat = snapshot.seat;
+    if (seat === null || seat === undefined) {
+      return h("p", { class: "muted" }, t("web.meso.spectator"));
+    }
+    const info = view.seats[seat];
+    let waiting = info.drawn || null;   // the card drawn this turn waits for the next (R3.2)
+    const shown = new Set();
+    const cards = (info.hand || []).map((kind) => {
+      // two of a kind: the first is the one to click
+      const moves = shown.has(kind) ? null : index.cards.get(kind);
+      shown.add(kind);
+      const fresh = !moves && waiting === kind;
+      if (fresh) waiting = null;
+      const name = t(`card.${kind}`);
+      const help = t(`web.meso.card_help.${kind}`);
+      // one move that needs no target is sent at once; else the target is picked next
+      const direct = moves && moves.length === 1 && !moves[0].json.cell ? moves[0] : null;
+      const tip = direct ? `${direct.label} · ${help}`
+        : moves ? `${t("web.meso.card_pick", { card: name })} · ${help}`
+          : fresh ? t("web.meso.card_fresh", { card: name }) : `${name} · ${help}`;
+      const onclick = direct ? () => ctx.play(direct.text)
+        : moves ? () => { card = card === kind ? null : kind; selected = null; choice = null; redraw(); }
+          : undefined;
+      return h("button", {
+        type: "button", class: `meso-card${moves ? " legal" : ""}${card === kind ? " chosen" : ""}`,
+        disabled: !moves, title: tip, "aria-label": tip,
+        dataset: direct ? { action: direct.text, card: kind } : { card: kind }, onclick,
+      }, h("span", { class: "meso-card-name" }, name), h("span", { class: "meso-card-help" }, help));
+    });
+    return h("div", { class: "meso-hand" }, h("h3", {}, t("web.meso.your_cards")),
+      h("div", { class: "meso-cards" },
+        cards.length ? cards : h("span", { class: "muted" }, t("web.meso.no_cards"))));
+  }
+
+  function drawActions(view, index) {
+    const out = [];
+    if (card) {
+      const moves = index.cards.get(card) || [];
+      const anyCell = moves.some((move) => move.json.cell);
+      out.push(h("p", { class: "meso-hint" }, t(anyCell ? "web.meso.card_on_map" : "web.meso.card_choose",
+                                                 { card: t(`card.${card}`) })));
+      if (choice) out.push(...choice.moves.map(moveButton));
+      out.push(...moves.filter((move) => !move.json.cell).map(moveButton));
+      return out;
+    }
+    if (choice) {
+      out.push(h("p", { class: "meso-hint" }, t("web.meso.which", { place: place(view, choice.lab) })),
+               ...choice.moves.map(moveButton));
+    } else if (selected) {
+      const here = index.here.get(selected) || [];
+      const steps = index.steps.has(selected);
+      out.push(h("p", { class: "meso-hint" }, t(steps ? "web.meso.chosen_step" : "web.meso.chosen",
+                                                 { place: place(view, selected) })),
+               ...here.map(moveButton));
+    }
+    out.push(...index.buttons.map(moveButton));
+    return out;
   }
 
   function draw(snapshot, state) {
     const view = snapshot.view;
-    if (selectedSeq !== null && snapshot.seq !== selectedSeq && !state.myTurn) selected = null;
-    const interactive = Boolean(state.myTurn && !state.busy);
-    const index = indexMoves(interactive ? snapshot.legal : []);
-    if (selected && !index.byCell.has(selected)) selected = null;
-    elements.board.replaceChildren(h("div", { class: "meso-board" },
-      drawBoard(view, index, interactive), drawLegend()));
-    elements.players.replaceChildren(...drawPlayers(snapshot));
-    const buttons = [...index.buttons];
-    if (selected) buttons.push(...index.byCell.get(selected));
-    elements.actions.replaceChildren(...buttons.map(moveButton));
-    const seat = snapshot.seat;
-    if (seat === null || seat === undefined) {
-      elements.hand.replaceChildren(h("p", { class: "muted" }, t("web.meso.spectator")));
-    } else {
-      const hand = view.seats[seat].hand || [];
-      elements.hand.replaceChildren(...(hand.length ? hand.map((c) => h("span", { class: "hand-tile" },
-        t(`card.${c}`))) : [h("span", { class: "muted" }, t("ui.none"))]));
+    const interactive = Boolean(state && state.myTurn && !state.busy);
+    if (snapshot.seq !== seenSeq) {   // a new position: the last list of choices is stale
+      choice = null;
+      card = null;
+      seenSeq = snapshot.seq;
     }
+    const index = indexMoves(interactive ? snapshot.legal || [] : []);
+    const sources = new Set([...index.steps.keys(), ...index.here.keys()]);
+    if (selected && !sources.has(selected)) selected = null;
+    // one hex to start from: it is chosen already, so its steps show at once
+    if (!selected && sources.size === 1 && index.steps.size === 1 && !index.direct.size) {
+      selected = [...sources][0];
+    }
+    follow(snapshot, state && (state.log || state.recent));
+    const { marks, paths } = lastTurn(view);
+    // while a Teleport or Marduk's Wrath is on its way, the hex it lifts from stays outlined
+    const lifted = ["teleport_to", "wrath_to"].includes(view.phase) && view.pending
+      ? view.pending.from : null;
+    // the key beside the map, so the map, the buttons and the cards fit 1280×800 together
+    elements.board.replaceChildren(h("div", { class: "meso-board" }, drawMap(view, {
+      t, seatLabel: ctx.seatLabel, targets: boardTargets(view, index), selected: selected || lifted,
+      marks, paths, activate,
+    }), drawLegend(t)));
+    elements.players.replaceChildren(...drawPlayers(snapshot));
+    elements.actions.replaceChildren(...drawActions(view, index));
+    if (!elements.hand.hidden) elements.hand.replaceChildren(drawHand(snapshot, index));
   }
 
   return {
@@ -277,30 +310,80 @@ export function createRenderer(elements, ctx) {
       draw(snapshot, state);
     },
     prompt(snapshot) {
-      const view = snapshot.view;
-      return t("ui.turn", { round: view.round, player: ctx.seatLabel(view.active),
-                            phase: t(`phase.${view.phase}`), mp: view.mp,
-                            explorations: view.explorations, free: view.free_used,
-                            free_limit: view.free_limit || "∞" });
+      return phasePrompt(t, snapshot);
     },
     renderFinal(element, snapshot) {
-      const view = snapshot.view;
-      const winners = snapshot.winners || [];
-      const won = new Set(winners);
-      const rows = view.seats.map((info, seat) => h("tr", { class: won.has(seat) ? "winner" : "",
-                                                             dataset: { seat: String(seat) } },
-        h("th", { scope: "row" }, `${won.has(seat) ? "★ " : ""}${ctx.seatLabel(seat)}`), h("td", {}, String(info.delivered.length)),
-        h("td", {}, info.delivered.join(", ")), h("td", {}, String(info.mana))));
-      element.replaceChildren(
-        h("h2", { id: "final-title" }, t("web.final.title")),
-        h("p", { class: "winners", id: "winners" }, ctx.winnersText(winners)),
-        endingLine(h, snapshot),
-        view.capped ? h("p", { class: "muted" }, t("web.meso.capped")) : null,
-        h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("web.meso.offerings")),
-          h("th", {}, t("web.meso.values")), h("th", {}, t("web.meso.mana")))), h("tbody", {}, rows)),
-        snapshot.match_id ? h("p", {}, h("a", { href: `/replay/${snapshot.match_id}`,
-                                                class: "replay-link" }, t("web.lobby.replay")))
-          : null);
+      renderFinal(element, snapshot, ctx);
     },
   };
+}
+
+/** What the player to move must do now, in words: what to click on the viewer's turn, else
+ * which phase that player is in; movement points and explorations while moving. */
+function phasePrompt(t, snapshot) {
+  const view = snapshot.view;
+  const mine = snapshot.seat !== null && snapshot.seat !== undefined
+    && snapshot.seat === snapshot.to_move && (snapshot.legal || []).length > 0;
+  const params = { mp: view.mp, explorations: view.explorations, phase: t(`phase.${view.phase}`),
+                   resource: view.pending && view.pending.resource
+                     ? t(`resource.${view.pending.resource}`) : "" };
+  let text = mine && PROMPTS.has(view.phase) ? t(`web.meso.prompt.${view.phase}`, params)
+    : t("web.meso.status", params);
+  if (view.phase === "movement") text += " " + t("web.meso.prompt.points", params);
+  return text;
+}
+
+/** The end: who won and why (the server's ending), then per player the offerings delivered,
+ * their values adding up, mana left and the mana limit, in the order the tie-breaks rank them;
+ * the column that decided is marked. */
+function renderFinal(element, snapshot, ctx) {
+  const { t } = ctx;
+  const view = snapshot.view;
+  const winners = new Set(snapshot.winners || []);
+  const decided = snapshot.ending ? snapshot.ending.decided_by : null;
+  const head = (key, criterion = null) => {
+    const mark = criterion && decided === criterion;
+    return h("th", { scope: "col", class: mark ? "meso-decided" : null,
+                     title: mark ? t("web.meso.final.decided") : null }, t(key), mark ? " ◆" : "");
+  };
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  const order = view.seats.map((_, seat) => seat).sort((a, b) => {
+    const x = view.seats[a];
+    const y = view.seats[b];
+    return (y.delivered.length - x.delivered.length) || (sum(y.delivered) - sum(x.delivered))
+      || (y.mana - x.mana) || (a - b);
+  });
+  const rows = order.map((seat) => {
+    const info = view.seats[seat];
+    const values = info.delivered.length
+      ? `${info.delivered.join(" + ")} = ${sum(info.delivered)}` : "–";
+    const huts = view.huts.filter((hut) => hut.owner === seat).length;
+    const holy = Object.values(view.holy).filter((owner) => owner === seat).length;
+    return h("tr", { class: winners.has(seat) ? "winner" : null, dataset: { seat: String(seat) } },
+      h("th", { scope: "row" },
+        h("span", { class: "meso-final-dot", style: `background: ${SEAT_FILL[seat]}` }),
+        ctx.seatLabel(seat), winners.has(seat) ? " ★" : ""),
+      h("td", { class: decided === "offerings" ? "meso-decided" : null },
+        t("web.meso.final.count", { n: info.delivered.length })),
+      h("td", { class: decided === "offering_values" ? "meso-decided" : null }, values),
+      h("td", { class: decided === "mana" ? "meso-decided" : null }, String(info.mana)),
+      h("td", {}, String(info.limit)),
+      h("td", {}, String(huts)),
+      h("td", {}, String(holy)));
+  });
+  element.replaceChildren(
+    h("h2", { id: "final-title" }, t("web.final.title")),
+    h("p", { class: "winners", id: "winners" }, ctx.winnersText(snapshot.winners || [])),
+    // how it ended and what decided (the server's words): a turn cap, or a fourth offering
+    endingLine(h, snapshot),
+    h("table", { class: "final-table meso-final" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("web.match.players")),
+        head("web.meso.offerings", "offerings"), head("web.meso.values", "offering_values"),
+        head("web.meso.mana", "mana"), head("web.meso.final.limit"), head("web.meso.final.huts"),
+        head("web.meso.final.holy"))),
+      h("tbody", {}, rows)),
+    h("p", { class: "muted" }, t("web.meso.final.rule")),
+    snapshot.match_id ? h("p", {}, h("a", { href: `/replay/${snapshot.match_id}`,
+                                            class: "replay-link" }, t("web.lobby.replay")))
+      : null);
 }

@@ -1,0 +1,249 @@
+"""A fast rollout policy for Runebound's search agents: whole sensible turns by rule of thumb.
+
+- Movement (R4): stay on an adventure worth facing (roll no dice), step onto one next door
+  (R4.6), else roll every die allowed and spend each on the hex that brings the hero nearest to
+  the best prospect (`heuristic.prospect`); stop when no die brings it nearer. Exhaustion is
+  recovered hero first.
+- Adventure (R5): face the undefeated challenge or the counter here if its expected gain for
+  this hero is positive; never attack or trade with another hero.
+- Combat (R7): every first strike; stay and fight unless the chance to win is poor and the hero
+  hurt; in each phase act as the round's best plan says (`heuristic._assignment`: who attacks
+  in which phase); armour prevents every wound it can.
+- Market (R6) and experience (R8): the step that most raises the hero's own value
+  (`heuristic.score`), one at a time, until ending the phase is best.
+
+Used only on worlds an agent sampled itself (everything is public in Runebound anyway).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .content import COLOURS
+from .heuristic import (
+    WEIGHTS,
+    _assignment,
+    _Ends,
+    _enemy,
+    _reachable,
+    card_gain,
+    colour_gain,
+    party_of,
+    prospect,
+    score,
+    win_chance,
+)
+from .state import RuneboundState
+
+#: below this chance to win, a hurt hero escapes (R7.6)
+ESCAPE_BELOW = 0.3
+
+
+def rollout_action(state: RuneboundState, rng: random.Random) -> int:
+    """The policy's action for the player to move (see the module docstring)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    sp = state.cfg.space
+    by_name: dict[str, list[int]] = {}
+    for a in legal:
+        by_name.setdefault(sp.decode(a)[0], []).append(a)
+    ph = state.g["phase"]
+    choose = _PHASES.get(ph)
+    if choose is None:
+        return rng.choice(legal)
+    return choose(state, by_name, legal, rng)
+
+
+def _first(by_name: dict[str, list[int]], *names: str) -> int | None:
+    for n in names:
+        if n in by_name:
+            return by_name[n][0]
+    return None
+
+
+def _move_choice(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+                 rng: random.Random) -> int:
+    g = state.g
+    p = state.me()
+    _, target = prospect(state, g["seat"])
+    sp = state.cfg.space
+    if target == p["pos"] and "rest" in by_name:
+        return sp.encode("rest", 0)  # R4.5 stay (and recover) to face what is here
+    if target >= 0:
+        nb = state.cfg.content.neighbours[p["pos"]]
+        for a in by_name.get("step", []):
+            if nb[sp.decode(a)[1]] == target:
+                return a  # R4.6 one sure step onto it
+    return max(by_name["rest"])  # as many dice as allowed
+
+
+def _recover(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+             rng: random.Random) -> int:
+    return _first(by_name, "recover", "end_move") or legal[0]
+
+
+def _moving(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+            rng: random.Random) -> int:
+    """The die and direction after which the best hex to end on is still reachable."""
+    g = state.g
+    p = state.me()
+    c = state.cfg.content
+    sp = state.cfg.space
+    ends = _Ends(state, g["seat"], WEIGHTS)
+    best, best_v = [sp.encode("end_move")], ends.value(p["pos"])
+    seen: dict[tuple[int, tuple[int, ...]], float] = {}
+    for a in by_name.get("move", []):
+        d, k = divmod(sp.decode(a)[1], 6)
+        to = c.neighbours[p["pos"]][k]
+        rest = tuple(sorted(f for i, f in enumerate(g["dice"]) if f >= 0 and i != d))
+        v = seen.get((to, rest))
+        if v is None:
+            v = seen[(to, rest)] = ends.best_of(_reachable(c, to, rest))[0]
+        if v > best_v + 1e-9:
+            best, best_v = [a], v
+        elif v > best_v - 1e-9:
+            best.append(a)
+    return rng.choice(best)
+
+
+def _adventure(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+               rng: random.Random) -> int:
+    g = state.g
+    p = state.me()
+    c = state.cfg.content
+    sp = state.cfg.space
+    slots = by_name.get("face_slot", [])
+    if slots:
+        a = max(slots, key=lambda x: card_gain(state, p, c.adventures[
+            g["slots"][sp.decode(x)[1]][0]]))
+        if card_gain(state, p, c.adventures[g["slots"][sp.decode(a)[1]][0]]) > 0:
+            return a
+    elif "face" in by_name and colour_gain(state, p, COLOURS[g["board"][p["pos"]]]) > 0:
+        return by_name["face"][0]
+    return sp.encode("skip")
+
+
+def _chance_now(state: RuneboundState, strikes: bool) -> float:
+    g = state.g
+    p = state.me()
+    cb = g["combat"]
+    card = state.cfg.content.adventures[cb["card"]]
+    return win_chance(party_of(state, p, strikes=strikes), _enemy(card),
+                      card.life - cb["wounds"], state.stat(p, "life") - p["wounds"],
+                      strikes=strikes)
+
+
+def _first_strike(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+                  rng: random.Random) -> int:
+    a = _first(by_name, "fs_hero", "fs_ally")
+    if a is not None:
+        return a
+    for item in by_name.get("fs_item", []):
+        i = state.cfg.space.decode(item)[1]
+        _, usage = state.item_effect(state.me()["items"][i][0])
+        if usage != "discard" or _chance_now(state, strikes=False) < 0.9:
+            return item  # a one-use bomb only where it is needed
+    return state.cfg.space.encode("fight")
+
+
+def _escape(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+            rng: random.Random) -> int:
+    sp = state.cfg.space
+    if state.g["combat"].get("pvp"):
+        return sp.encode("stay")
+    p = state.me()
+    if p["wounds"] and _chance_now(state, strikes=False) < ESCAPE_BELOW:
+        return sp.encode("escape")
+    return sp.encode("stay")
+
+
+def _round(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+           rng: random.Random) -> int:
+    g = state.g
+    sp = state.cfg.space
+    cb = g["combat"]
+    m = cb["stage"]
+    party = party_of(state, state.me(), strikes=False)
+    card = state.cfg.content.adventures[cb["card"]]
+    plan = _assignment(party.hero, party.allies, _enemy(card)[0], party.magic_defence)
+    who = plan[m][3]  # the round's best plan: who acts in this phase
+    if who == 0 and "attack_hero" in by_name:
+        use = by_name.get("use_item")
+        return use[0] if use else by_name["attack_hero"][0]
+    if who > 0:
+        a = sp.encode("attack_ally", who - 1)
+        if a in legal:
+            return a
+    if "attack_hero" in by_name and m == 2 and not party.magic_defence:
+        return by_name["attack_hero"][0]  # the last phase: the hero's attack is not lost
+    return sp.encode("defend")
+
+
+def _react(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+           rng: random.Random) -> int:
+    return _first(by_name, "prevent", "take") or legal[0]
+
+
+def _best_own_step(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+                   rng: random.Random, skip: tuple[str, ...] = ()) -> int:
+    """The step that most raises the mover's own value (market, experience, reward ally)."""
+    seat = state.g["seat"]
+    best, best_v = legal[0], float("-inf")
+    for name, acts in by_name.items():
+        if name in skip:
+            continue
+        for a in acts:
+            child = state.clone()
+            child.apply(a)
+            v = score(child, seat, WEIGHTS) if not child.is_terminal() else float("inf")
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+    return best
+
+
+def _market(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+            rng: random.Random) -> int:
+    return _best_own_step(state, by_name, legal, rng, skip=("sell", "discard_item",
+                                                              "discard_ally"))
+
+
+def _experience(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+                rng: random.Random) -> int:
+    return _best_own_step(state, by_name, legal, rng)
+
+
+def _reward_ally(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+                 rng: random.Random) -> int:
+    return _best_own_step(state, by_name, legal, rng)
+
+
+def _pvp_fs(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+            rng: random.Random) -> int:
+    return _first(by_name, "fs_hero", "fs_ally", "fight") or legal[0]
+
+
+def _pvp_round(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+               rng: random.Random) -> int:
+    return _first(by_name, "attack_hero", "attack_ally", "defend") or legal[0]
+
+
+def _loot(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+          rng: random.Random) -> int:
+    return _best_own_step(state, by_name, legal, rng)
+
+
+def _trade(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+           rng: random.Random) -> int:
+    return _first(by_name, "trade_end", "trade_decline") or legal[0]
+
+
+_PHASES = {
+    "move_choice": _move_choice, "recover": _recover, "moving": _moving,
+    "adventure": _adventure, "fs": _first_strike, "escape": _escape,
+    "pvp_escape": _escape, "round": _round, "react": _react, "market": _market,
+    "experience": _experience, "reward_ally": _reward_ally, "pvp_fs": _pvp_fs,
+    "pvp_round": _pvp_round, "loot": _loot, "trade": _trade, "trade_answer": _trade,
+}
+
+__all__ = ["rollout_action"]

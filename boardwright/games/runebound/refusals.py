@@ -1,0 +1,103 @@
+"""Why a Runebound move is refused: the rule that forbids it and the reason ("why not?").
+
+`why_not` never decides legality (a legal action is never refused); it names the rule a refused
+action fails: a move of another phase (each phase asks for its own kind of answer), movement
+dice and terrain (R4), the adventure on the hex (R5), the market's gold and limits (R6),
+combat (R7) and experience (R8). Texts are `why.<key>` in `messages/<lang>.json`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.engine.api import CHANCE, TERMINAL, Refusal
+
+from .data import MAX_DICE
+from .state import REWARD, RuneboundState
+
+#: per phase: the rule that asks for its answer (the text is `why.expected.<phase>`)
+EXPECTED = {
+    "setup_hero": "R2.8", "setup_market": "R2.4", "move_choice": "R4.2", "recover": "R4.5",
+    "moving": "R4.3", "adventure": "R5.1", "quest": "R5.12", "fs": "R7.2", "escape": "R7.6",
+    "round": "R7.5", "react": "R7.5", "loot": "R7.14", "reward_ally": "R5.11",
+    "trade": "R5.10", "trade_answer": "R5.10", "pvp_fs": "R7.14a", "pvp_escape": "R7.14",
+    "pvp_round": "R7.14", "market": "R6.2", "experience": "R8.1", "endgame_draw": "R10.7",
+}
+
+
+def why_not(s: RuneboundState, action: int, seat: int | None = None) -> Refusal | None:
+    """None when `seat` (default: the seat to move) may play `action` now, else why not."""
+    actor = s.current_player()
+    if actor == TERMINAL:
+        return Refusal("R11.1", "game_over")
+    if actor == CHANCE:
+        return Refusal("R1.3", "chance")
+    if seat is not None and seat != actor:
+        return Refusal("R4.2", "not_your_turn", {"seat": actor})
+    if action in s.legal_actions():
+        return None
+    phase = s.g["phase"]
+    if not 0 <= action < s.cfg.space.size:
+        return Refusal(EXPECTED.get(phase, "R4.2"), "no_such_move")
+    block, offset = s.cfg.space.decode(action)
+    found = _within_phase(s, phase, block, offset)
+    if found is not None:
+        return found
+    return Refusal(EXPECTED.get(phase, "R4.2"), f"expected.{phase}"
+                   if phase in EXPECTED else "expected.other")
+
+
+def _within_phase(s: RuneboundState, phase: str, block: str, offset: int) -> Refusal | None:
+    p = s.me()
+    if phase == "move_choice" and block == "rest":
+        if s.party_hurt(p) and offset >= MAX_DICE:
+            return Refusal("R4.2", "hurt_fewer_dice", {"dice": MAX_DICE - 1})
+        return None
+    if phase == "move_choice" and block == "step":
+        return Refusal("R4.6", "no_hex_there")
+    if phase == "moving" and block == "move":
+        die, _direction = divmod(offset, 6)
+        if die >= len(s.g["dice"]) or s.g["dice"][die] < 0:
+            return Refusal("R4.3", "die_used", {"die": die + 1})
+        return Refusal("R4.3", "terrain", {"die": die + 1})
+    if phase == "adventure" and block in ("face", "face_slot"):
+        return _face(s, p, block)
+    if phase == "market" and block == "buy":
+        return _buy(s, p, offset)
+    if phase == "market" and block == "sell":
+        return Refusal("R6.3", "cannot_sell")
+    if phase == "market" and block in ("heal_wound", "heal_exh"):
+        return Refusal("R6.5", "healer")
+    if phase == "experience" and block == "xp":
+        if offset == 4 and p["bonus"][4] >= 3:
+            return Refusal("R8.3", "life_max")
+        return Refusal("R8.1", "xp_short", {"cost": s.cfg.xp_cost})
+    if phase in ("round", "pvp_round") and block in ("attack_hero", "attack_ally"):
+        return Refusal("R7.7", "attacked_once")
+    return None
+
+
+def _face(s: RuneboundState, p: dict[str, Any], block: str) -> Refusal:
+    """R5.1 a counter of an allowed colour with cards left; R5.7 an undefeated challenge here."""
+    if block == "face_slot":
+        return Refusal("R5.7", "no_challenge_here")
+    colour = s.g["board"][p["pos"]]
+    if colour < 0:
+        return Refusal("R5.1", "no_counter")
+    if s.forbidden(p, colour):
+        return Refusal("R8.3", "colour_forbidden")
+    if s._slots_here(p):
+        return Refusal("R5.7", "challenge_first")
+    return Refusal("R5.1", "deck_empty")
+
+
+def _buy(s: RuneboundState, p: dict[str, Any], key: int) -> Refusal:
+    """R6.1 what the city offers, R6.2 at its cost, R6.4 the limits."""
+    city = s.cfg.content.city_of[p["pos"]]
+    if key not in s.g["markets"][city] or key in s.g["bought"]:
+        return Refusal("R6.1", "not_on_offer")
+    if s.price(key, city) > p["gold"]:
+        return Refusal("R6.2", "too_dear", {"cost": s.price(key, city), "gold": p["gold"]})
+    if key < REWARD and s._at_limit(p, key):
+        return Refusal("R6.4", "at_limit")
+    return Refusal("R6.2", "not_on_offer")
