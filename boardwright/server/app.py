@@ -11,11 +11,12 @@ import contextlib
 import logging
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import TypeAdapter, ValidationError
@@ -26,15 +27,27 @@ from boardwright.engine import registry
 from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
-from . import lessons_api
+from . import lessons_api, payloads
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
+from .identity import COOKIE, COOKIE_DAYS, Identities, Identity
 from .limits import ClientLimits, Limits, TokenBucket, client_address
-from .lobby import Lobby
-from .matches import Connection
+from .lobby import MATCH_ID, Lobby
+from .matches import Connection, LiveMatch
 from .rules_page import rules_page
-from .schemas import CreateMatch, MoveBody, WsLang, WsMessage, WsMove, error_payload
+from .schemas import (
+    ChatBody,
+    CreateMatch,
+    Credentials,
+    MoveBody,
+    NewPassword,
+    WsChat,
+    WsLang,
+    WsMessage,
+    WsMove,
+    error_payload,
+)
 from .seats import MatchError
 
 log = logging.getLogger("boardwright.server")
@@ -59,6 +72,14 @@ def _lang(lang: str) -> str:
         raise MatchError("bad_request", f"unknown language {lang!r}; one of "
                          f"{', '.join(LANGUAGE_NAMES)}", lang=lang)
     return lang
+
+
+def same_origin(headers: Any) -> bool:
+    """A browser's request from a page of this server (or no browser: no `Origin` at all)."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == headers.get("host")
 
 
 def game_listing(game: Game, lang: str) -> dict[str, Any]:
@@ -104,6 +125,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         pool = bots or BotPool()
         lobby = Lobby(store, pool, limits, clients, clock)
         app.state.lobby = lobby
+        app.state.identities = await asyncio.to_thread(Identities, store)
         await lobby.start()
         warming = asyncio.get_running_loop().run_in_executor(None, pool.warm)
         try:
@@ -122,6 +144,55 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     def lobby(request: Request) -> Lobby:
         result: Lobby = request.app.state.lobby
         return result
+
+    def identities(request: Request | WebSocket) -> Identities:
+        result: Identities = request.app.state.identities
+        return result
+
+    async def who(request: Request | WebSocket) -> Identity | None:
+        """The identity of the request's cookie, or None. A write (POST) carrying the cookie
+        from another site's page is refused (`bad_origin`); a WebSocket from one is
+        anonymous."""
+        value = request.cookies.get(COOKIE)
+        if not value:
+            return None
+        if not same_origin(request.headers):
+            if isinstance(request, Request) and request.method != "GET":
+                raise MatchError("bad_origin", "a request from another site's page cannot act "
+                                 "as you")
+            return None
+        return await identities(request).from_cookie(value)
+
+    async def need_identity(request: Request) -> Identity:
+        identity = await who(request)
+        if identity is None:
+            raise MatchError("no_identity", "log in (or play as a guest) first")
+        return identity
+
+    async def set_cookie(request: Request, response: Response, identity: Identity) -> None:
+        response.set_cookie(COOKIE, await identities(request).cookie_for(identity),
+                            max_age=COOKIE_DAYS * 86400, path="/", httponly=True,
+                            samesite="strict", secure=request.url.scheme == "https")
+
+    def login_allowed(address: str) -> None:
+        """Sign-ups, logins and password changes each cost an Argon2 hash: a few a minute."""
+        wait = clients.take(clients.logins, address)
+        if wait:
+            raise MatchError("rate_limited", "too many attempts from this address; wait a "
+                             "little", retry_after=round(wait, 1))
+
+    async def seat_of(request: Request | WebSocket, match: LiveMatch, token: str | None,
+                      identity: Identity | None) -> int | None:
+        """The seat a request acts for: its token's (which binds the seat to the request's
+        identity when no identity holds it yet), else the seat its identity holds."""
+        if token:
+            seat = match.seat_of(token)
+            if (seat is not None and identity is not None
+                    and match.seats[seat].identity is None):
+                with contextlib.suppress(MatchError):  # another seat of theirs: the token's
+                    await match.bind(seat, identity.id, identity.name)
+            return seat
+        return match.seat_of_identity(identity.id if identity else None)
 
     def snapshot_allowed(address: str) -> None:
         """A full snapshot replays the whole log into words: each address gets a few a
@@ -151,6 +222,18 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     @app.get("/m/{match_id}", include_in_schema=False)
     async def match_page(match_id: str) -> Any:
         return page("match.html")
+
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> Any:
+        return page("account.html")
+
+    @app.get("/my-games", include_in_schema=False)
+    async def my_games_page() -> Any:
+        return page("my-games.html")
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> Any:
+        return page("leaderboard.html")
 
     @app.get("/replay/{match_id}", include_in_schema=False)
     async def replay_page(match_id: str) -> Any:
@@ -201,14 +284,85 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     @app.post("/api/matches", status_code=201)
     async def create_match(body: CreateMatch, request: Request) -> dict[str, Any]:
-        return await lobby(request).create(body, client_address(request.scope))
+        identity = await who(request)
+        return await lobby(request).create(body, client_address(request.scope), identity)
 
     @app.get("/api/matches")
     async def list_matches(
         request: Request,
         status: Annotated[str | None, Query(pattern="^(open|active|finished|aborted)$")] = None,
+        game: Annotated[str | None, Query(max_length=40)] = None,
+        players: Annotated[int | None, Query(ge=1, le=12)] = None,
     ) -> list[dict[str, Any]]:
-        return await lobby(request).summaries(status)
+        return await lobby(request).summaries(status, game, players)
+
+    # ---- identities ------------------------------------------------------------------------
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        identity = await who(request)
+        return {"identity": identity.public() if identity else None}
+
+    @app.post("/api/me/guest")
+    async def guest(request: Request, response: Response) -> dict[str, Any]:
+        """A guest identity for this browser (the one it has, if any)."""
+        identity = await who(request)
+        if identity is None:
+            wait = clients.take(clients.guests, client_address(request.scope))
+            if wait:
+                raise MatchError("rate_limited", "too many guests from this address; wait a "
+                                 "little", retry_after=round(wait, 1))
+            identity = await identities(request).new_guest()
+            response.status_code = 201
+        await set_cookie(request, response, identity)
+        return {"identity": identity.public()}
+
+    @app.post("/api/me/signup", status_code=201)
+    async def sign_up(body: Credentials, request: Request,
+                      response: Response) -> dict[str, Any]:
+        """A new account (a guest's becomes one: its seats and ratings stay)."""
+        current = await who(request)
+        login_allowed(client_address(request.scope))
+        identity = await identities(request).sign_up(current, body.name, body.password)
+        await set_cookie(request, response, identity)
+        if current is not None and current.id == identity.id:
+            await lobby(request).renamed(identity)
+        return {"identity": identity.public()}
+
+    @app.post("/api/me/login")
+    async def log_in(body: Credentials, request: Request, response: Response
+                     ) -> dict[str, Any]:
+        await who(request)  # a cookie from another site's page: refused
+        login_allowed(client_address(request.scope))
+        identity = await identities(request).log_in(body.name, body.password)
+        await set_cookie(request, response, identity)
+        return {"identity": identity.public()}
+
+    @app.post("/api/me/logout")
+    async def log_out(request: Request, response: Response) -> dict[str, Any]:
+        await who(request)
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
+                               secure=request.url.scheme == "https")
+        return {"identity": None}
+
+    @app.post("/api/me/password")
+    async def change_password(body: NewPassword, request: Request,
+                              response: Response) -> dict[str, Any]:
+        """A new password; every other browser's login ends (this one gets a new cookie)."""
+        identity = await need_identity(request)
+        login_allowed(client_address(request.scope))
+        await identities(request).change_password(identity, body.old_password,
+                                                  body.new_password)
+        await set_cookie(request, response, identity)
+        return {"identity": identity.public()}
+
+    @app.get("/api/me/matches")
+    async def my_matches(request: Request) -> dict[str, Any]:
+        return await lobby(request).my_matches(await need_identity(request))
+
+    @app.get("/api/leaderboard/{game_id}")
+    async def leaderboard(game_id: str, request: Request) -> dict[str, Any]:
+        return await lobby(request).leaderboard(game_id)
 
     @app.get("/api/matches/{match_id}")
     async def match_summary(match_id: str, request: Request) -> dict[str, Any]:
@@ -220,7 +374,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                          ) -> dict[str, Any]:
         snapshot_allowed(client_address(request.scope))
         match = await lobby(request).get(match_id)
-        seat = match.seat_of(_token(authorization))
+        seat = await seat_of(request, match, _token(authorization), await who(request))
         await match.join(seat)
         await match.sync()
         return match.snapshot(seat, _lang(lang))
@@ -230,7 +384,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                         authorization: Annotated[str | None, Header()] = None
                         ) -> dict[str, Any]:
         match = await lobby(request).get(match_id)
-        seat = match.seat_of(_token(authorization))
+        seat = await seat_of(request, match, _token(authorization), await who(request))
         await match.move(seat, body.action, body.expect_seq, _lang(lang))
         return match.snapshot(seat, _lang(lang))
 
@@ -239,7 +393,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         snapshot_allowed(client_address(request.scope))
         match = await lobby(request).get(match_id)
-        seat = match.seat_of(_token(authorization))
+        seat = await seat_of(request, match, _token(authorization), await who(request))
         if seat is None or seat != n:
             raise MatchError("bad_token", f"this token does not belong to seat {n}", seat=n)
         await match.join(seat)
@@ -257,6 +411,52 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The creator (control token) ends an open match or one without people."""
         return await lobby(request).abort(match_id, _token(authorization))
+
+    @app.post("/api/matches/{match_id}/rematch", status_code=201)
+    async def rematch(match_id: str, request: Request,
+                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A finished match's players play again, seats rotated (the same answer for all)."""
+        match = await lobby(request).get(match_id)
+        seat = await seat_of(request, match, _token(authorization), await who(request))
+        return await lobby(request).rematch(match_id, seat, client_address(request.scope))
+
+    @app.get("/api/matches/{match_id}/chat")
+    async def chat_lines(match_id: str, request: Request, after: int = 0) -> dict[str, Any]:
+        """A match's chat after line `after` (at most 200 lines; everyone may read it)."""
+        if not MATCH_ID.fullmatch(match_id):
+            raise MatchError("no_such_match", "no such match", match_id=match_id[:40])
+        store = lobby(request).store
+        if await asyncio.to_thread(store.load_match, match_id) is None:
+            raise MatchError("no_such_match", f"no match {match_id!r}", match_id=match_id)
+        lines = await asyncio.to_thread(store.load_chat, match_id, after, 200)
+        return {"match_id": match_id, "lines": [payloads.chat_line(x) for x in lines]}
+
+    @app.post("/api/matches/{match_id}/chat", status_code=201)
+    async def chat(match_id: str, body: ChatBody, request: Request,
+                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        match = await lobby(request).get(match_id)
+        identity = await who(request)
+        seat = await seat_of(request, match, _token(authorization), identity)
+        await say(match, seat, identity, client_address(request.scope), body.text)
+        return {"line": payloads.chat_line(match.chat[-1])}
+
+    async def say(match: LiveMatch, seat: int | None, identity: Identity | None,
+                  address: str, text: str) -> None:
+        """A chat line from a seat or a spectator with an identity, at the speaker's rate."""
+        if seat is None and identity is None:
+            raise MatchError("no_identity", "a spectator needs a name to chat: log in or play "
+                             "as a guest")
+        wait = clients.take(clients.chat, identity.id if identity else address)
+        if wait:
+            raise MatchError("rate_limited", "you are chatting too fast; wait a little",
+                             retry_after=round(wait, 1))
+        if seat is not None:
+            s = match.seats[seat]
+            name = s.player or s.name
+        else:
+            assert identity is not None
+            name = identity.name
+        await match.say(seat, identity.id if identity else None, name, text)
 
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request, step: int | None = None,
@@ -293,7 +493,9 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             clients.sockets[address] = clients.sockets.get(address, 0) + 1
             counted = True
             match = await websocket.app.state.lobby.get(match_id)
-            conn = Connection(match.seat_of(token), _lang(lang))
+            identity = await who(websocket)
+            conn = Connection(await seat_of(websocket, match, token, identity), _lang(lang),
+                              identity=identity)
             await match.subscribe(conn, since)
         except MatchError as exc:
             if counted:
@@ -314,7 +516,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                         conn.close(4429)
                     continue
                 strikes = 0
-                await _handle(match, conn, raw)
+                await _handle(match, conn, raw,
+                              lambda text: say(match, conn.seat, conn.identity, address, text))
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the client left (WebSocketDisconnected: it left while we were sending)
         finally:
@@ -378,7 +581,8 @@ async def _pump(websocket: WebSocket, conn: Connection) -> None:
             await websocket.send_text(message)
 
 
-async def _handle(match: Any, conn: Connection, raw: str) -> None:
+async def _handle(match: Any, conn: Connection, raw: str,
+                  say: Callable[[str], Awaitable[None]]) -> None:
     """One client message; a bad one is answered with an error on this connection only."""
     try:
         message = _ws_message.validate_json(raw)
@@ -393,6 +597,8 @@ async def _handle(match: Any, conn: Connection, raw: str) -> None:
         elif isinstance(message, WsLang):
             conn.lang = _lang(message.lang)
             await match.welcome_again(conn)
+        elif isinstance(message, WsChat):
+            await say(message.text)
         else:
             conn.send({"type": "pong"})
     except MatchError as exc:

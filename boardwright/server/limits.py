@@ -63,6 +63,17 @@ class Limits:
     lang_cost: int = 10
     #: refused messages in a row after which the socket is closed (4429)
     ws_strikes: int = 50
+    # ---- identities and chat ----
+    #: sign-ups, logins and password changes per address per minute (refill) and at once:
+    #: each costs an Argon2 hash, and a guessed password costs the guesser one of these
+    logins_per_minute: float = 10.0
+    login_burst: int = 10
+    #: guest identities one address may make per hour (refill) and at once
+    guests_per_hour: float = 30.0
+    guest_burst: int = 10
+    #: chat lines per speaker (identity, else address) per minute (refill) and at once
+    chat_per_minute: float = 20.0
+    chat_burst: int = 5
     # ---- the server as a whole ----
     #: matches waiting for people or running without people, all clients together
     max_open_matches: int = 1000
@@ -148,6 +159,12 @@ class ClientLimits:
                                  limits.max_clients, clock)
         self.creates = Buckets(limits.creates_per_minute / 60.0, limits.create_burst,
                                limits.max_clients, clock)
+        self.logins = Buckets(limits.logins_per_minute / 60.0, limits.login_burst,
+                              limits.max_clients, clock)
+        self.guests = Buckets(limits.guests_per_hour / 3600.0, limits.guest_burst,
+                              limits.max_clients, clock)
+        self.chat = Buckets(limits.chat_per_minute / 60.0, limits.chat_burst,
+                            limits.max_clients, clock)
         #: open WebSocket connections per address (an entry leaves with its last socket)
         self.sockets: dict[str, int] = {}
 

@@ -27,8 +27,9 @@ from boardwright.engine import registry
 from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import BoardwrightError
 
-from . import notices, payloads
+from . import notices, payloads, ratings
 from .bots import BotPool, BotTimeout
+from .identity import Identity
 from .limits import ClientLimits, Limits
 from .matches import OVER, LiveMatch, build_live, marks, rebuild
 from .schemas import CreateMatch
@@ -41,6 +42,8 @@ log = logging.getLogger("boardwright.server")
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: a replay keeps the state after every this many actions, and replays at most this many
 REPLAY_CHECKPOINT = 50
+#: days per move of a turn-based match that does not say
+DEFAULT_MOVE_DAYS = 3
 
 
 @dataclass
@@ -78,9 +81,20 @@ class Lobby:
         self._following: set[str] = set()
         self._again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: one rematch made at a time (two players clicking at once get the same one)
+        self._rematching = asyncio.Lock()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)  # the loop keeps only weak references to tasks
+        task.add_done_callback(self._tasks.discard)
 
     async def start(self) -> int:
-        """Reload every unfinished match by replaying its stored actions; returns how many."""
+        """Reload every unfinished match by replaying its stored actions, rate the rated
+        matches that ended without their ratings (a crash in between); returns how many
+        matches were reloaded."""
+        for match_id in await asyncio.to_thread(self.store.unrated):
+            await self.rate(match_id)
         rows = await asyncio.to_thread(self.store.unfinished)
         for row in rows:
             try:
@@ -104,7 +118,8 @@ class Lobby:
                 log.exception("sweeping matches failed")
 
     async def sweep(self) -> dict[str, int]:
-        """Expire open matches nobody joined in time; let idle matches leave memory; forget the
+        """Expire open matches nobody joined in time; apply the rule of every turn-based match
+        whose person to move missed the deadline; let idle matches leave memory; forget the
         counted matches that no longer count. Returns how many of each (for tests)."""
         cutoff = now() - timedelta(seconds=self.limits.open_match_seconds)
         expired = 0
@@ -114,6 +129,11 @@ class Lobby:
                 if match.status == "open":
                     await match.abort("expired")
                     expired += 1
+        timed_out = 0
+        for match_id in await asyncio.to_thread(self.store.past_deadline, now()):
+            with contextlib.suppress(MatchError, BoardwrightError):
+                match = await self.get(match_id)
+                timed_out += await match.time_out()
         for match_id in list(self.counted):
             live = self.live.get(match_id)
             if live is None or not self._counts(live):
@@ -125,7 +145,7 @@ class Lobby:
                 match.close()
                 del self.live[match_id]
                 evicted += 1
-        return {"expired": expired, "evicted": evicted}
+        return {"expired": expired, "evicted": evicted, "timed_out": timed_out}
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -151,9 +171,7 @@ class Lobby:
             self._again.add(match_id)
             return
         self._following.add(match_id)
-        task = asyncio.create_task(self._follow(match))
-        self._tasks.add(task)  # the loop keeps only weak references to tasks
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._follow(match))
 
     async def _follow(self, match: LiveMatch) -> None:
         try:
@@ -196,11 +214,20 @@ class Lobby:
             raise MatchError("server_busy", "the server has as many open matches as it takes; "
                              "try again later", limit=self.limits.max_open_matches)
 
-    async def create(self, req: CreateMatch, client: str = "unknown") -> dict[str, Any]:
+    async def create(self, req: CreateMatch, client: str = "unknown",
+                     identity: Identity | None = None) -> dict[str, Any]:
         people = any(spec.kind == "human" for spec in req.seats)
         if req.seed is not None and people:
             raise MatchError("seed_not_allowed", "only a match without people may be given a "
                              "seed (a seat could otherwise foresee every draw); leave it out")
+        mine = [i for i, spec in enumerate(req.seats) if spec.mine]
+        if mine and identity is None:
+            raise MatchError("no_identity", "a seat of your own needs an identity: log in, or "
+                             "play as a guest first")
+        if len(mine) > 1:
+            raise MatchError("already_seated", "you can hold one seat of a match", seat=mine[1])
+        if any(req.seats[i].kind != "human" for i in mine):
+            raise MatchError("bad_request", "only a person's seat can be yours", seat=mine[0])
         self._admit(client)
         try:
             game = registry.get(req.game)
@@ -218,8 +245,14 @@ class Lobby:
         if len(req.seats) != req.players:
             raise MatchError("bad_request", f"{req.players} players need {req.players} seats, "
                              f"got {len(req.seats)}")
+        if req.mode == "turn" and (req.clock_seconds or req.grace_seconds):
+            raise MatchError("bad_request", "a turn-based match has days per move, not a "
+                             "clock or a grace time")
+        if req.mode == "live" and req.move_days is not None:
+            raise MatchError("bad_request", "days per move are for a turn-based match "
+                             "(mode: turn)")
         options = dict(req.options)
-        if any(spec.kind == "human" for spec in req.seats):
+        if people:
             options = options_for_people(game, options)
         try:
             game.new_initial_state(req.players, options)
@@ -228,32 +261,60 @@ class Lobby:
                     self.bots.budget.check(spec.agent or "greedy")
         except BoardwrightError as exc:
             raise MatchError(exc.code, exc.message) from None
-        match_id = secrets.token_urlsafe(8)
-        control = new_token()
-        tokens: dict[int, str] = {}
         seats = []
         for i, spec in enumerate(req.seats):
             name = spec.name or (spec.agent or "greedy" if spec.kind == "bot"
                                  else f"Player {chr(65 + i)}")
             seat = Seat(kind=spec.kind, name=name,
                         agent=(spec.agent or "greedy") if spec.kind == "bot" else None)
-            if spec.kind == "human":
+            if spec.mine and identity is not None:
+                seat.identity, seat.player = identity.id, identity.name
+            seats.append(seat)
+        rated = (req.rated if req.rated is not None
+                 else ratings.rated_by_default(seats, req.options))
+        return await self._new_match(
+            game, req.players, options, seats, client, lang=req.lang, seed=req.seed,
+            clock_seconds=req.clock_seconds, grace_seconds=req.grace_seconds, rated=rated,
+            spectator_chat=req.spectator_chat, creator=identity.id if identity else None,
+            turn=(req.move_days or DEFAULT_MOVE_DAYS, req.on_timeout)
+            if req.mode == "turn" else None)
+
+    async def _new_match(self, game: Any, players: int, options: dict[str, Any],
+                         seats: list[Seat], client: str, *, lang: str, seed: int | None,
+                         clock_seconds: int | None, grace_seconds: int | None, rated: bool,
+                         spectator_chat: bool, creator: str | None,
+                         rematch_of: str | None = None,
+                         turn: tuple[int, str] | None = None) -> dict[str, Any]:
+        """Store and start a match of these seats (each person's seat gets a new token);
+        `turn`: (days per move, what a missed deadline does) of a turn-based match."""
+        info = game.info
+        match_id = secrets.token_urlsafe(8)
+        control = new_token()
+        tokens: dict[int, str] = {}
+        for i, seat in enumerate(seats):
+            if seat.kind == "human":
                 tokens[i] = new_token()
                 seat.token_hash = hash_token(tokens[i])
-            seats.append(seat)
         stamp = now()
         row = MatchRow(
-            id=match_id, game=info.id, players=req.players, options=options,
+            id=match_id, game=info.id, players=players, options=options,
             seats=[s.stored() for s in seats],
             status="active" if not tokens else "open",
-            seed=req.seed if req.seed is not None else secrets.randbits(62), lang=req.lang,
-            clock_seconds=req.clock_seconds, grace_seconds=req.grace_seconds,
+            seed=seed if seed is not None else secrets.randbits(62), lang=lang,
+            clock_seconds=clock_seconds, grace_seconds=grace_seconds,
             engine_version=boardwright.__version__, rules_version=info.rules_version, seq=0,
             returns=None, winners=None, created=stamp, updated=stamp,
-            seeded=req.seed is not None, control_hash=hash_token(control))
-        await asyncio.to_thread(self.store.create_match, row)
-        match = LiveMatch(row, game, game.new_initial_state(req.players, options), seats,
-                          self.writer, self.bots)
+            seeded=seed is not None, control_hash=hash_token(control), rated=rated,
+            spectator_chat=spectator_chat, creator=creator, rematch_of=rematch_of,
+            mode="turn" if turn else "live", move_days=turn[0] if turn else None,
+            on_timeout=turn[1] if turn else None)
+        state = game.new_initial_state(players, options)
+        if not tokens:
+            row.to_move = payloads.to_move(state)
+        bound = {i: s.identity for i, s in enumerate(seats) if s.identity is not None}
+        await asyncio.to_thread(self.store.create_match, row, bound)
+        match = LiveMatch(row, game, state, seats, self.writer, self.bots)
+        match.on_over = self._over
         match.touched = self.clock()
         self.live[match_id] = match
         if self._counts(match):
@@ -262,12 +323,102 @@ class Lobby:
         out_seats = []
         for i, seat in enumerate(seats):
             entry: dict[str, Any] = {"seat": i, "kind": seat.kind, "name": seat.name}
+            if seat.player is not None:
+                entry["player"] = seat.player
             if i in tokens:
                 entry["token"] = tokens[i]
                 entry["join_url"] = f"/m/{match_id}?seat={i}&token={tokens[i]}"
             out_seats.append(entry)
         return {"match_id": match_id, "seats": out_seats, "spectate_url": f"/m/{match_id}",
                 "control_token": control, **marks(row)}
+
+    # ---- what identities see and do ------------------------------------------------------
+
+    async def rematch(self, match_id: str, seat: int | None, client: str) -> dict[str, Any]:
+        """The same table again with the seats rotated (seat k's player sits at k + 1): asked
+        by a player of a finished match; the first ask makes it, every later one gets the
+        same match. Seats bound to identities stay bound (each player finds theirs under My
+        games or by opening the match); the asker gets the new tokens, like a creator."""
+        match = await self.get(match_id)
+        if seat is None:
+            raise MatchError("rematch_not_allowed", "only a player of this match can ask for "
+                             "a rematch")
+        if match.status != "finished":
+            raise MatchError("not_over", "a rematch follows a finished match",
+                             status=match.status)
+        async with self._rematching:
+            await match.sync()
+            if match.row.rematch:
+                new = await self.get(match.row.rematch)
+                mine = (seat + 1) % len(match.seats)
+                return {"match_id": new.id, "seat": mine, "existing": True,
+                        "spectate_url": f"/m/{new.id}", **marks(new.row)}
+            self._admit(client)
+            n = len(match.seats)
+            seats = []
+            for new_seat in range(n):
+                old = match.seats[(new_seat - 1) % n]
+                seats.append(Seat(kind=old.kind, name=old.name, agent=old.agent,
+                                  identity=old.identity, player=old.player))
+            row = match.row
+            created = await self._new_match(
+                match.game, n, dict(row.options), seats, client, lang=row.lang, seed=None,
+                clock_seconds=row.clock_seconds, grace_seconds=row.grace_seconds,
+                rated=row.rated, spectator_chat=row.spectator_chat, creator=row.creator,
+                rematch_of=match.id, turn=(row.move_days or DEFAULT_MOVE_DAYS,
+                                           row.on_timeout or "bot")
+                if row.mode == "turn" else None)
+            await match.set_rematch(created["match_id"])
+        return {**created, "seat": (seat + 1) % n, "existing": False}
+
+    async def my_matches(self, identity: Identity) -> dict[str, Any]:
+        """The identity's matches: open ones, running ones (those where it is to move first)
+        and finished ones (newest first)."""
+        found = await asyncio.to_thread(self.store.matches_of, identity.id)
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "finished": []}
+        for row, seat in found:
+            live = self.live.get(row.id)
+            summary = live.summary() if live is not None else stored_summary(row)
+            status = summary["status"]
+            summary["my_seat"] = seat
+            summary["your_turn"] = status == "active" and summary.get("to_move") == seat
+            key = {"open": "open", "active": "playing"}.get(status, "finished")
+            out[key].append(summary)
+        out["playing"].sort(key=lambda m: not m["your_turn"])  # stable: newest first within
+        return {"identity": identity.public(), **out}
+
+    async def renamed(self, identity: Identity) -> None:
+        """A guest became an account: its unfinished matches show the new name."""
+        found = await asyncio.to_thread(self.store.matches_of, identity.id, 0)
+        for row, _ in found:
+            with contextlib.suppress(MatchError, BoardwrightError):
+                match = await self.get(row.id)
+                await match.rename(identity.id, identity.name)
+
+    async def leaderboard(self, game: str, limit: int = 100) -> dict[str, Any]:
+        if game not in registry.names():
+            raise MatchError("unknown_game", f"no game {game!r}", game=game[:40])
+        rows = await asyncio.to_thread(self.store.leaderboard, game, limit)
+        entries = sorted(((ratings.shown(r.mu, r.sigma), r, name, kind)
+                          for r, name, kind in rows), key=lambda e: -e[0])
+        return {"game": game, "entries": [
+            {"rank": i + 1, "name": name, "kind": kind, "rating": value,
+             "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "matches": r.matches}
+            for i, (value, r, name, kind) in enumerate(entries)]}
+
+    def _over(self, match: LiveMatch) -> None:
+        """A match ended: a rated one is rated (in the background; a crash before it is done
+        leaves it for the next start)."""
+        if match.row.rated and (match.status == "finished" or match.row.ended == "timeout"):
+            self._spawn(self.rate(match.id))
+
+    async def rate(self, match_id: str) -> bool:
+        try:
+            return await asyncio.to_thread(self.store.rate_match, match_id, ratings.compute,
+                                           ratings.bot_seats)
+        except Exception:  # the next start tries again (the match stays unrated-but-due)
+            log.exception("rating match %s failed", match_id)
+            return False
 
     async def get(self, match_id: str) -> LiveMatch:
         """The live match, loading a stored one (after a restart, or one that left memory)."""
@@ -333,11 +484,15 @@ class Lobby:
                              f"{row.rules_version}; this server has {game.info.rules_version}")
         match = await asyncio.to_thread(build_live, row, game, self.store, self.writer,
                                         self.bots)
+        match.on_over = self._over
         self.live[row.id] = match
         return match
 
-    async def summaries(self, status: str | None) -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(self.store.list_matches, status)
+    async def summaries(self, status: str | None, game: str | None = None,
+                        players: int | None = None) -> list[dict[str, Any]]:
+        """The newest matches, optionally of one status, one game, one player count."""
+        rows = await asyncio.to_thread(self.store.list_matches, status, game=game,
+                                       players=players)
         out = []
         for row in rows:
             live = self.live.get(row.id)
@@ -345,15 +500,7 @@ class Lobby:
                 if status is None or live.status == status:
                     out.append(live.summary())
                 continue
-            seats = [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)]
-            summary: dict[str, Any] = {"match_id": row.id, "game": row.game,
-                                       "players": row.players, "status": row.status,
-                                       "seats": seats, "created": row.created.isoformat(),
-                                       "seq": row.seq}
-            summary.update(marks(row))
-            if row.status == "finished":
-                summary.update(winners=row.winners, returns=row.returns)
-            out.append(summary)
+            out.append(stored_summary(row))
         return out
 
     async def replay(self, match_id: str, step: int | None, lang: str) -> dict[str, Any]:
@@ -368,7 +515,10 @@ class Lobby:
         state = track.checkpoints[base].clone()
         _, entries = await asyncio.to_thread(rebuild, row, game,
                                              actions[base * REPLAY_CHECKPOINT:k], state)
+        said = actions[k - 1].seq if k else 0
+        chat = await asyncio.to_thread(self.store.load_chat, match_id)
         return {"match_id": match_id, "steps": len(actions), "step": k,
+                "chat": [payloads.chat_line(c) for c in chat if c.seq <= said][-100:],
                 "view": state.view(None),
                 "events": payloads.log_lines(game, entries[-1:] if k else [], None, lang),
                 "seats": [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)],
@@ -421,6 +571,19 @@ class Lobby:
         if len(self._replays) > self.limits.replay_cache:
             self._replays.popitem(last=False)
         return track
+
+
+def stored_summary(row: MatchRow) -> dict[str, Any]:
+    """The summary of a match not in memory, from its row alone."""
+    seats = [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)]
+    summary: dict[str, Any] = {"match_id": row.id, "game": row.game, "players": row.players,
+                               "status": row.status, "seats": seats,
+                               "created": row.created.isoformat(), "seq": row.seq,
+                               "to_move": row.to_move if row.status == "active" else None}
+    summary.update(marks(row))
+    if row.status == "finished":
+        summary.update(winners=row.winners, returns=row.returns)
+    return summary
 
 
 def build_track(row: MatchRow, game: Any, actions: list[ActionRow]) -> ReplayTrack:

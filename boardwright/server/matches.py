@@ -13,6 +13,10 @@ the new state, so a move is applied once or refused, never applied twice.
 
 Chance is drawn from `Random(f"{seed}/chance/{seq}")` and bots from `f"{seed}/bot/{seat}/{seq}"`:
 nothing depends on process memory, so a restarted server continues exactly.
+
+The same lock orders everything else that changes a match: a seat bound to an identity, a chat
+line (numbered per match; the number is the key another process's line collides on, like a
+seq). Each is stored before it is shown.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from boardwright.engine.api import CHANCE, Game, State
@@ -34,7 +39,7 @@ from . import payloads
 from .bots import BotPool, BotTimeout
 from .payloads import LogEntry
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import ActionRow, Commit, GroupCommit, MatchRow, SeqConflict, Store
+from .store import ActionRow, ChatRow, Commit, GroupCommit, MatchRow, SeqConflict, Store, now
 
 log = logging.getLogger("boardwright.server")
 
@@ -50,6 +55,8 @@ OVER = ("finished", "aborted")
 CLOSE_SLOW, CLOSE_REVOKED = 4008, 4403
 #: seconds before the driver tries again after the storage refused a write
 STORAGE_RETRY_SECONDS = 5.0
+#: chat lines a welcome carries (older ones stay stored and show in the replay)
+CHAT_SHOWN = 100
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -68,6 +75,8 @@ class Connection:
     lang: str
     #: texts to send, or a close code (an int) after which the writer closes the socket
     queue: asyncio.Queue[str | int] = field(default_factory=asyncio.Queue)
+    #: the identity the connection acts as (chat names a spectator by it); None: anonymous
+    identity: Any = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.queue.qsize() >= MAX_QUEUE:
@@ -111,6 +120,11 @@ class LiveMatch:
         self._clock: tuple[int, float] | None = None
         #: loop time of the last command or connection (idle matches leave memory)
         self.touched = 0.0
+        #: the newest chat lines, and the number of the last one stored
+        self.chat: list[ChatRow] = []
+        self.chat_n = 0
+        #: called (without the lock) once the match is over: ratings, rematch offers
+        self.on_over: Callable[[LiveMatch], Any] | None = None
 
     @property
     def people(self) -> bool:
@@ -140,13 +154,15 @@ class LiveMatch:
         return {"match_id": self.id, "game": self.game.info.id, "players": len(self.seats),
                 "status": self.status, "seats": self.seat_infos(),
                 "created": self.row.created.isoformat(), "seq": self.seq,
+                "to_move": payloads.to_move(self.state) if self.status == "active" else None,
                 **marks(self.row), **payloads.results(self.game, self.state, lang)}
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
         return {**payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
                                     seq=self.seq, status=self.status, seats=self.seat_infos(),
                                     log=self.log, since=since), **marks(self.row),
-                **self.clock_field()}
+                **self.clock_field(),
+                "chat": [payloads.chat_line(c) for c in self.chat[-CHAT_SHOWN:]]}
 
     def clock_field(self) -> dict[str, Any]:
         """`{"clock": ...}` for a match with a turn clock (public: everyone sees the clock)."""
@@ -175,6 +191,22 @@ class LiveMatch:
                 return index
         raise MatchError("bad_token", "this token belongs to no seat of this match")
 
+    def seat_for(self, token: str | None, identity: str | None) -> int | None:
+        """The seat a request acts for: its token's (`bad_token` for a wrong one), else the
+        seat bound to its identity, else None (a spectator). An identity reaches only the
+        seat bound to it: never another's, whatever it sends."""
+        if token:
+            return self.seat_of(token)
+        return self.seat_of_identity(identity)
+
+    def seat_of_identity(self, identity: str | None) -> int | None:
+        if identity is None:
+            return None
+        for index, seat in enumerate(self.seats):
+            if seat.identity == identity:
+                return index
+        return None
+
     # ---- commands (each takes the lock) --------------------------------------------------
 
     async def join(self, seat: int | None) -> None:
@@ -196,8 +228,12 @@ class LiveMatch:
                                                  for i, x in enumerate(self.seats)
                                                  if x.kind == "human"):
                     fields["status"] = "active"
+                    fields["to_move"] = payloads.to_move(self.state)
+                    fields.update(self._deadline(fields["to_move"]))
                 await self._writer.commit(Commit(self.id, match_fields=fields))
                 s.joined = True
+                self.row.to_move = fields.get("to_move", self.row.to_move)
+                self.row.deadline = fields.get("deadline", self.row.deadline)
                 self.status = fields.get("status", self.status)
                 changed = True
             if s.stand_in:
@@ -207,6 +243,18 @@ class LiveMatch:
                 self._schedule_clock()
                 self._broadcast_seats()
         self.kick()
+
+    def _deadline(self, mover: int | None) -> dict[str, Any]:
+        """A turn-based match's stored deadline for `mover` (the seat to move, None for chance
+        or the end): `move_days` from now when a person's turn begins, none for a bot's or
+        chance's, unchanged while the same person goes on. Empty for a live match."""
+        if self.row.mode != "turn":
+            return {}
+        if mover is None or self.seats[mover].kind != "human":
+            return {"deadline": None}
+        if mover != self.row.to_move or self.row.deadline is None:
+            return {"deadline": now() + timedelta(days=self.row.move_days or 1)}
+        return {}
 
     async def move(self, seat: int | None, action: str | dict[str, Any],
                    expect_seq: int | None, lang: str = "en") -> None:
@@ -260,7 +308,8 @@ class LiveMatch:
         store = self._writer.store
         if not store.shared:
             return False
-        row, actions = await asyncio.to_thread(store.load_since, self.id, self.seq)
+        row, actions, chat = await asyncio.to_thread(store.load_since, self.id, self.seq,
+                                                     self.chat_n)
         if row is None:
             return False
         changed = False
@@ -268,10 +317,20 @@ class LiveMatch:
         for stored, seat in zip(row.seats, self.seats, strict=True):
             if stored.get("joined") and not seat.joined:
                 seat.joined = seats_changed = True
+            if (stored.get("identity"), stored.get("player")) != (seat.identity, seat.player):
+                seat.identity, seat.player = stored.get("identity"), stored.get("player")
+                seats_changed = True
+        for key in ("to_move", "rematch", "deadline", "winners"):
+            setattr(self.row, key, getattr(row, key))
         if STATUS_ORDER[row.status] > STATUS_ORDER[self.status]:
             self.status = row.status
             self.row.ended = row.ended  # aborted by another process: say why
             changed = True
+        if chat:
+            self.chat_n = chat[-1].n
+            self._remember(chat)
+            for line in chat:
+                self._send_all({"type": "chat", "line": payloads.chat_line(line)})
         if actions:
             state = self.state.clone()
             steps = []
@@ -302,6 +361,101 @@ class LiveMatch:
             self._broadcast_seats()
         self.kick()
 
+    # ---- identities, chat ------------------------------------------------------------------
+
+    async def bind(self, seat: int, identity: str, player: str) -> None:
+        """Bind `seat` to `identity` (whose token the caller showed): from now on that
+        identity gets the seat back in any browser. Refused if another identity holds it
+        (`seat_taken`) or this identity holds another seat here (`already_seated`)."""
+        async with self.lock:
+            await self._catch_up()
+            s = self.seats[seat]
+            if s.identity == identity:
+                return
+            if s.kind != "human" or s.identity is not None:
+                raise MatchError("seat_taken", "another player holds this seat", seat=seat)
+            if self.seat_of_identity(identity) is not None:
+                raise MatchError("already_seated", "you hold another seat of this match",
+                                 seat=self.seat_of_identity(identity))
+            stored = [x.stored() for x in self.seats]
+            stored[seat].update(identity=identity, player=player)
+            await self._writer.commit(Commit(self.id, match_fields={"seats": stored},
+                                             players={seat: identity}))
+            s.identity, s.player = identity, player
+            self._broadcast_seats()
+
+    async def rename(self, identity: str, player: str) -> None:
+        """A guest who became an account shows under the new name."""
+        async with self.lock:
+            seat = self.seat_of_identity(identity)
+            if seat is None or self.seats[seat].player == player:
+                return
+            stored = [x.stored() for x in self.seats]
+            stored[seat]["player"] = player
+            await self._writer.commit(Commit(self.id, match_fields={"seats": stored}))
+            self.seats[seat].player = player
+            self._broadcast_seats()
+
+    async def time_out(self) -> bool:
+        """A turn-based match whose person to move let the deadline pass (as stored: another
+        process or a restart may have set it): by the table's rule a bot plays for them until
+        they come back (any view, connection or claim of theirs ends it), or the match ends
+        with them last (`ended: "timeout"`, the others its winners). True if it did either."""
+        async with self.lock:
+            await self._catch_up()
+            stored = await asyncio.to_thread(self._writer.store.load_match, self.id)
+            deadline = stored.deadline if stored else None
+            mover = payloads.to_move(self.state)
+            if (self.status != "active" or self.row.mode != "turn" or deadline is None
+                    or deadline > now() or mover is None
+                    or self.seats[mover].is_bot_controlled):
+                return False
+            if self.row.on_timeout == "lose":
+                await self._end("timeout", winners=[i for i in range(len(self.seats))
+                                                    if i != mover])
+            else:
+                self.seats[mover].stand_in = True
+                self._broadcast_seats()
+        if self.status in OVER:
+            asyncio.get_running_loop().call_soon(self._over)
+        else:
+            self.kick()
+        return True
+
+    async def set_rematch(self, match_id: str) -> None:
+        """The match that followed this one (told to everyone at the end screen)."""
+        async with self.lock:
+            await self._writer.commit(Commit(self.id, match_fields={"rematch": match_id}))
+            self.row.rematch = match_id
+            self._send_all({"type": "rematch", "match_id": match_id})
+
+    async def say(self, seat: int | None, identity: str | None, name: str, text: str) -> None:
+        """A chat line from a seat (None: a spectator), stored, then sent to everyone
+        watching. It carries what was typed, who said it and when; nothing of any view."""
+        async with self.lock:
+            if seat is None and not self.row.spectator_chat:
+                raise MatchError("chat_muted", "this table does not hear spectators")
+            for attempt in range(MOVE_ATTEMPTS):
+                line = ChatRow(self.chat_n + 1, self.seq, seat, identity, name, text, now())
+                try:
+                    await self._writer.commit(Commit(self.id, chat=[line]))
+                    break
+                except SeqConflict:  # another process numbered a line first: catch up
+                    await self._catch_up()
+                    if attempt + 1 == MOVE_ATTEMPTS:
+                        raise MatchError("stale_seq", "the chat is busy; try again") from None
+            self.chat_n = line.n
+            self._remember([line])
+            self._send_all({"type": "chat", "line": payloads.chat_line(line)})
+
+    def _remember(self, lines: list[ChatRow]) -> None:
+        self.chat.extend(lines)
+        del self.chat[:-CHAT_SHOWN]
+
+    def _over(self) -> None:
+        if self.on_over is not None:
+            self.on_over(self)
+
     async def subscribe(self, conn: Connection, since: int | None) -> None:
         """Add a connection; its welcome is queued before any later update (under the lock)."""
         if conn.seat is not None:
@@ -331,7 +485,8 @@ class LiveMatch:
         s = self.seats[conn.seat]
         s.connections -= 1
         if s.connections == 0:
-            if grace_seconds is not None and self.status not in OVER:
+            # a turn-based table needs nobody to stay: its deadlines stand in for the grace
+            if grace_seconds is not None and self.status not in OVER and self.row.mode != "turn":
                 self._later(("grace", conn.seat), grace_seconds,
                             lambda seat=conn.seat: self.stand_in(seat))
             self._broadcast_seats()
@@ -430,17 +585,22 @@ class LiveMatch:
         if state.is_terminal():
             status = "finished"
             fields = {"status": status, "returns": state.returns(), "winners": state.winners()}
+        fields["to_move"] = payloads.to_move(state) if status == "active" else None
+        fields.update(self._deadline(fields["to_move"]))
         # The payloads are built before the commit is awaited, so that building them overlaps
         # the disk write; none is sent before the commit is durable (commit-before-ack).
         outgoing = self._payloads(steps, status)
         await self._writer.commit(Commit(self.id, [s.row for s in steps], fields))
         self.state, self.seq, self.status = state, seq, status
+        self.row.to_move = fields["to_move"]
+        self.row.deadline = fields.get("deadline", self.row.deadline)
         self.log.extend(s.entry for s in steps)
         self._schedule_clock()
         self._send(outgoing)
         if status == "finished":
             for key in list(self._timers):
                 self._cancel(key)
+            asyncio.get_running_loop().call_soon(self._over)  # after the lock is let go
 
     async def abort(self, reason: str) -> None:
         """End the match without a result (`aborted`, with why in `ended`)."""
@@ -450,18 +610,31 @@ class LiveMatch:
                                  status=self.status)
             await self._end(reason)
 
-    async def _end(self, reason: str) -> None:
-        """Stored first, then in memory; tells every connection. Lock held."""
-        await self._writer.commit(Commit(self.id, match_fields={"status": "aborted",
-                                                                "ended": reason}))
+    async def _end(self, reason: str, winners: list[int] | None = None) -> None:
+        """Stored first, then in memory; tells every connection. Lock held. `winners`: those
+        of a match lost on time (the others)."""
+        fields: dict[str, Any] = {"status": "aborted", "ended": reason, "to_move": None,
+                                  "deadline": None}
+        if winners is not None:
+            fields["winners"] = winners
+        await self._writer.commit(Commit(self.id, match_fields=fields))
         self.status = "aborted"
         self.row.ended = reason
+        self.row.to_move = self.row.deadline = None
+        if winners is not None:
+            self.row.winners = winners
         for key in list(self._timers):
             self._cancel(key)
         self._clock = None
-        message = encode({"type": "status", "status": "aborted", "ended": reason})
+        message: dict[str, Any] = {"type": "status", "status": "aborted", "ended": reason}
+        if winners is not None:
+            message["winners"] = winners
+        self._send_all(message)
+
+    def _send_all(self, message: dict[str, Any]) -> None:
+        text = encode(message)
         for conn in self.connections:
-            conn.send(message)
+            conn.send(text)
 
     async def reissue(self, seat: int) -> str:
         """A new link for `seat`: the old token stops working at once (its connections are
@@ -500,8 +673,11 @@ class LiveMatch:
         return out
 
     def _send(self, outgoing: list[tuple[Connection, list[dict[str, Any]]]]) -> None:
-        """Add the clock (known once the state is current), encode each payload once, queue."""
+        """Add the clock and a turn-based match's deadline (known once the state is current),
+        encode each payload once, queue."""
         clock = self.clock_field()
+        if self.row.mode == "turn":
+            clock["deadline"] = self.row.deadline.isoformat() if self.row.deadline else None
         encoded: dict[int, str] = {}
         for conn, messages in outgoing:
             if conn not in self.connections:  # it left while the commit was on its way
@@ -558,12 +734,25 @@ class LiveMatch:
 
 def marks(row: MatchRow) -> dict[str, Any]:
     """What a summary says about how a match was made and ended: `seeded` when its creator chose
-    the seed (only matches without people), `ended` for an aborted one."""
-    out: dict[str, Any] = {}
+    the seed (only matches without people), `ended` for an aborted one (with the `winners` of
+    one lost on time); the table's rules (live or turn-based with its days per move, what a
+    missed deadline does and the current deadline; rated, spectators' chat) and its rematch,
+    once there is one."""
+    out: dict[str, Any] = {"mode": row.mode, "rated": row.rated,
+                           "spectator_chat": row.spectator_chat}
+    if row.mode == "turn":
+        out.update(move_days=row.move_days, on_timeout=row.on_timeout,
+                   deadline=row.deadline.isoformat() if row.deadline else None)
+    if row.ended == "timeout" and row.winners is not None:
+        out["winners"] = row.winners
     if row.seeded:
         out["seeded"] = True
     if row.ended:
         out["ended"] = row.ended
+    if row.rematch:
+        out["rematch"] = row.rematch
+    if row.rematch_of:
+        out["rematch_of"] = row.rematch_of
     return out
 
 
@@ -614,4 +803,6 @@ def build_live(row: MatchRow, game: Game, store: Store, writer: GroupCommit,
     match = LiveMatch(row, game, state, [Seat.from_stored(s) for s in row.seats], writer, bots)
     match.seq = entries[-1].seq if entries else 0
     match.log = entries
+    match.chat = store.load_chat(row.id, limit=CHAT_SHOWN)
+    match.chat_n = match.chat[-1].n if match.chat else 0
     return match

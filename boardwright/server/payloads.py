@@ -81,3 +81,11 @@ def update(game: Game, state: State, seat: int | None, lang: str, *, entry: LogE
         "legal": legal_moves(game, state, seat, lang), "to_move": to_move(state),
         "status": status, "seats": list(seats), **results(game, state, lang),
     }
+
+
+def chat_line(line: Any) -> dict[str, Any]:
+    """One chat line as everyone receives it: its number, the seq it was said at, the speaker's
+    seat (None: a spectator) and name, the text as typed (the page shows it as text, never as
+    markup) and the time. Nothing from any view: chat is the same for every viewer."""
+    return {"n": line.n, "seq": line.seq, "seat": line.seat, "name": line.name,
+            "text": line.text, "time": line.time.isoformat()}

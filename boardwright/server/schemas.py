@@ -20,6 +20,10 @@ MAX_ACTION_JSON = 1024
 MAX_OPTIONS_JSON = 4096
 #: nesting of an action's JSON form or of the options
 MAX_JSON_DEPTH = 6
+#: characters of one chat line
+MAX_CHAT = 300
+#: days a turn-based match may give each move
+MAX_MOVE_DAYS = 30
 
 
 def _depth(value: Any) -> int:
@@ -56,6 +60,20 @@ def _plain_name(name: str | None) -> str | None:
     return name
 
 
+def _chat_text(text: str) -> str:
+    """A chat line: trimmed, 1 to `MAX_CHAT` characters, none of Unicode category C (control
+    characters and newlines, bidi overrides, zero widths, private use, unassigned)."""
+    text = text.strip()
+    if not text:
+        raise ValueError("a chat line may not be empty")
+    if len(text) > MAX_CHAT:
+        raise ValueError(f"a chat line has at most {MAX_CHAT} characters")
+    bad = sorted({f"U+{ord(c):04X}" for c in text if unicodedata.category(c)[0] == "C"})
+    if bad:
+        raise ValueError(f"a chat line may not hold the characters {', '.join(bad[:5])}")
+    return text
+
+
 def _known_lang(lang: str) -> str:
     if lang not in LANGUAGE_NAMES:
         raise ValueError(f"unknown language; one of {', '.join(LANGUAGE_NAMES)}")
@@ -74,11 +92,13 @@ class _Strict(BaseModel):
 
 
 class SeatSpec(_Strict):
-    """One seat of a new match: a person (who gets a token) or a bot (an agent spec)."""
+    """One seat of a new match: a person (who gets a token) or a bot (an agent spec). A
+    person's seat may be the creator's own (`mine`: bound to the creator's identity)."""
 
     kind: Literal["human", "bot"]
     agent: str | None = Field(default=None, max_length=200)
     name: Name = None
+    mine: bool = False
 
 
 class CreateMatch(_Strict):
@@ -93,6 +113,32 @@ class CreateMatch(_Strict):
     #: chance and bot seed, for matches without people only (reproducible analysis); the
     #: server draws the seed of every match with a person, which no one can then predict
     seed: int | None = Field(default=None, ge=0, le=2**62)
+    #: `live` (people present; the optional clocks above) or `turn` (days per move)
+    mode: Literal["live", "turn"] = "live"
+    #: turn-based: days the person to move has (default 3)
+    move_days: int | None = Field(default=None, ge=1, le=MAX_MOVE_DAYS)
+    #: turn-based: a missed deadline makes a bot play for the late player, or loses the match
+    on_timeout: Literal["bot", "lose"] = "bot"
+    #: None: rated when only people play the printed rules (no bot, no option chosen)
+    rated: bool | None = None
+    spectator_chat: bool = True
+
+
+class Credentials(_Strict):
+    name: str = Field(max_length=200)
+    password: str = Field(max_length=512)
+
+
+class NewPassword(_Strict):
+    old_password: str = Field(max_length=512)
+    new_password: str = Field(max_length=512)
+
+
+ChatText = Annotated[str, Field(max_length=MAX_CHAT * 4), AfterValidator(_chat_text)]
+
+
+class ChatBody(_Strict):
+    text: ChatText
 
 
 class MoveBody(_Strict):
@@ -115,7 +161,13 @@ class WsPing(_Strict):
     type: Literal["ping"]
 
 
-WsMessage = WsMove | WsLang | WsPing
+class WsChat(_Strict):
+    type: Literal["chat"]
+    text: ChatText
+
+
+#: told apart by `type`, so that a bad message is refused for what is wrong in it
+WsMessage = Annotated[WsMove | WsLang | WsPing | WsChat, Field(discriminator="type")]
 
 
 def error_payload(code: str, message: str, params: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 
 A token is `secrets.token_urlsafe(24)`, handed out once (in `MatchCreated`) and stored only as
 its SHA-256 hash, so a copy of the database cannot act for anybody. A token identifies exactly
-one seat of one match.
+one seat of one match. A seat may also be bound to an identity (`identity.py`): then that
+identity acts for it from any browser where it is logged in, without the token; an identity
+holds at most one seat of a match.
 """
 
 from __future__ import annotations
@@ -27,6 +29,18 @@ STATUS = {
     "match_over": 409,
     "not_started": 409,
     "not_abortable": 409,
+    "seat_taken": 409,
+    "already_seated": 409,
+    "not_over": 409,
+    "name_taken": 409,
+    "no_account": 409,
+    "rematch_not_allowed": 403,
+    "bad_login": 401,
+    "bad_origin": 403,
+    "no_identity": 403,
+    "chat_muted": 403,
+    "bad_name": 422,
+    "bad_password": 422,
     "unknown_game": 400,
     "bad_config": 400,
     "too_large": 413,
@@ -70,6 +84,9 @@ class Seat:
     joined: bool = False
     stand_in: bool = False
     connections: int = 0
+    #: the identity that holds this seat, and its name
+    identity: str | None = None
+    player: str | None = None
 
     @property
     def is_bot_controlled(self) -> bool:
@@ -84,15 +101,25 @@ class Seat:
                                                                    hash_token(token))
 
     def stored(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "agent": self.agent,
+        data = {"kind": self.kind, "name": self.name, "agent": self.agent,
                 "token_hash": self.token_hash, "joined": self.joined}
+        if self.identity is not None:
+            data.update(identity=self.identity, player=self.player)
+        return data
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=data["kind"], name=data["name"], agent=data.get("agent"),
-                   token_hash=data.get("token_hash"), joined=bool(data.get("joined")))
+                   token_hash=data.get("token_hash"), joined=bool(data.get("joined")),
+                   identity=data.get("identity"), player=data.get("player"))
 
     def public(self, index: int) -> dict[str, Any]:
-        return {"seat": index, "kind": self.kind, "name": self.name,
-                "connected": self.kind == "bot" or self.connections > 0,
-                "stand_in": self.stand_in}
+        """What every viewer may know of a seat: never its token hash or identity id; the
+        player's name when an identity holds it."""
+        out = {"seat": index, "kind": self.kind, "name": self.name,
+               "connected": self.kind == "bot" or self.connections > 0,
+               "stand_in": self.stand_in}
+        if self.player is not None and self.kind == "human":
+            out["player"] = self.player
+            out["joined"] = self.joined
+        return out

@@ -91,6 +91,12 @@ export class MatchConnection {
       case "error":
         this.handlers.onError(message);
         break;
+      case "chat":
+        if (this.handlers.onChat) this.handlers.onChat(message.line);
+        break;
+      case "rematch":
+        if (this.handlers.onRematch) this.handlers.onRematch(message.match_id);
+        break;
       default:
         break;  // "pong" and anything newer than this client
     }
@@ -100,6 +106,10 @@ export class MatchConnection {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
+  }
+
+  chat(text) {
+    return this.send({ type: "chat", text });
   }
 
   move(action) {

@@ -2,6 +2,7 @@
 // links of the created match, and list open, active and finished matches.
 
 import { absolute, api, h } from "./dom.js";
+import { ensureIdentity, errorText, renderNav } from "./identity.js";
 import { initialLanguage, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -144,10 +145,13 @@ function renderSeats() {
 }
 
 function seatSpecs() {
+  // Seat A, when a person plays it, is the creator's own: bound to this browser's identity,
+  // so that any browser where they log in gets it back (the join link works as well).
   return [...document.querySelectorAll(".seat-row")].map((row) => {
     const seat = Number(row.dataset.seat);
     const kind = $(`seat-${seat}-kind`).value;
     const spec = { kind };
+    if (seat === 0 && kind === "human") spec.mine = true;
     if (kind === "bot") spec.agent = $(`seat-${seat}-agent`).value.trim() || "random";
     const name = $(`seat-${seat}-name`).value.trim();
     if (name) spec.name = name;
@@ -166,12 +170,22 @@ async function createMatch(event) {
     lang: document.documentElement.lang || "en",
     seats: seatSpecs(),
   };
+  if ($("rated").value !== "auto") body.rated = $("rated").value === "yes";
+  if ($("mode").value === "turn") {
+    body.mode = "turn";
+    body.move_days = Number($("move-days").value) || 3;
+    body.on_timeout = $("on-timeout").value;
+  }
   try {
+    if (body.seats.some((s) => s.mine)) {
+      await ensureIdentity();   // a guest, unless this browser has an identity already
+      await renderNav($("nav"));
+    }
     const created = await api("/api/matches", { method: "POST", body });
     showCreated(created);
     refreshMatches();
   } catch (err) {
-    error.textContent = t("web.error", { message: err.message });
+    error.textContent = errorText(err);
     error.hidden = false;
   }
 }
@@ -180,7 +194,7 @@ function showCreated(created) {
   // The tokens exist only in this answer, so the links are shown once, here.
   const box = $("created");
   const items = created.seats.map((seat) => {
-    const label = `${seatName(seat.seat)} · ${seat.name || ""}`;
+    const label = `${seatName(seat.seat)} · ${seat.player || seat.name || ""}`;
     if (seat.kind !== "human" || !seat.join_url) {
       return h("li", {}, label, " ", h("span", { class: "muted" }, t("web.lobby.bot")));
     }
@@ -194,6 +208,8 @@ function showCreated(created) {
   box.replaceChildren(
     h("h3", {}, t("web.lobby.created", { id: created.match_id })),
     h("p", { class: "muted" }, t("web.lobby.links_once")),
+    created.seats.some((s) => s.player)
+      ? h("p", { class: "muted" }, t("web.lobby.your_seat_kept")) : null,
     h("ul", { class: "created-seats" }, items),
     h("p", {}, h("a", { href: absolute(created.spectate_url), class: "spectate-link" },
       t("web.lobby.spectate"))));
@@ -205,7 +221,7 @@ function showCreated(created) {
 
 function matchItem(match) {
   const seats = match.seats.map((s) => (s.kind === "bot"
-    ? `${s.name} (${t("web.lobby.bot")})` : s.name)).join(", ");
+    ? `${s.name} (${t("web.lobby.bot")})` : s.player || s.name)).join(", ");
   const links = [];
   if (match.status === "finished") {
     links.push(h("a", { href: `/replay/${match.match_id}`, class: "replay-link" },
@@ -221,11 +237,30 @@ function matchItem(match) {
     h("span", { class: "muted" }, `${match.match_id} · ${seats}${winners}`), " ", ...links);
 }
 
+function filterQuery() {
+  const query = new URLSearchParams();
+  if ($("filter-game").value) query.set("game", $("filter-game").value);
+  if ($("filter-players").value) query.set("players", $("filter-players").value);
+  return query.toString() ? `&${query}` : "";
+}
+
+function renderFilters() {
+  const game = $("filter-game").value;
+  const players = $("filter-players").value;
+  $("filter-game").replaceChildren(h("option", { value: "" }, t("web.lobby.filter_all")),
+    ...games.map((g) => h("option", { value: g.id, selected: g.id === game }, g.title)));
+  const counts = new Set(games.flatMap((g) => Array.from(
+    { length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i)));
+  $("filter-players").replaceChildren(h("option", { value: "" }, t("web.lobby.filter_all")),
+    ...[...counts].sort((a, b) => a - b).map((n) =>
+      h("option", { value: String(n), selected: String(n) === players }, String(n))));
+}
+
 async function refreshMatches() {
   for (const status of ["open", "active", "finished"]) {
     const list = $(`matches-${status}`);
     try {
-      const matches = await api(`/api/matches?status=${status}`);
+      const matches = await api(`/api/matches?status=${status}${filterQuery()}`);
       list.replaceChildren(...(matches.length ? matches.map(matchItem)
         : [h("li", { class: "muted" }, t("web.lobby.none"))]));
     } catch (err) {
@@ -239,9 +274,12 @@ async function start() {
   translatePage();
   languageSwitch($("lang"), "beowulf", async () => {
     games = await api(`/api/games?lang=${document.documentElement.lang}`);
+    renderNav($("nav"));
     renderForm();
+    renderFilters();
     refreshMatches();
   });
+  renderNav($("nav"));
   [games, agents] = await Promise.all([api(`/api/games?lang=${document.documentElement.lang}`),
                                        api("/api/agents").catch(() => [])]);
   $("game").replaceChildren(...games.map((g) => h("option", { value: g.id }, g.title)));
@@ -252,7 +290,13 @@ async function start() {
   $("players").addEventListener("change", renderSeats);
   $("create-form").addEventListener("submit", createMatch);
   $("refresh").addEventListener("click", refreshMatches);
+  $("mode").addEventListener("change", () => {
+    for (const el of document.querySelectorAll(".turn-only")) el.hidden = $("mode").value !== "turn";
+  });
+  $("filter-game").addEventListener("change", refreshMatches);
+  $("filter-players").addEventListener("change", refreshMatches);
   renderForm();
+  renderFilters();
   refreshMatches();
   document.body.dataset.ready = "true";
 }

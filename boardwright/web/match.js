@@ -7,6 +7,7 @@ import { seatLabeller } from "./seats.js";
 import { rendererFor } from "./games/index.js";
 import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { installRulesPanel } from "./rules-panel.js";
+import { errorText } from "./identity.js";
 import { lineClass } from "./log-line.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,6 +48,8 @@ let renderer = null;
 let connection = null;
 let clockEnds = null;  // performance.now() when the running turn clock shows 0
 let claiming = false;  // our claim request is on its way
+let chat = [];         // the chat lines we have, by number
+let rematchId = null;  // the match that follows this one, once someone asked for it
 // A clock's seconds count down on this page between messages; the server decides the stand-in.
 const CLOCK_TICK_MS = 250;
 const CLOCK_LOW_SECONDS = 10;
@@ -125,6 +128,10 @@ function renderTurn() {
   } else {
     el.textContent = renderer.prompt(snapshot);
   }
+  if (snapshot.mode === "turn" && snapshot.status === "active" && snapshot.deadline) {
+    el.textContent += ` · ${t("web.my.deadline", {
+      time: new Date(snapshot.deadline).toLocaleString(document.documentElement.lang) })}`;
+  }
   el.classList.toggle("mine", myTurn());
 }
 
@@ -193,6 +200,55 @@ function recentLines() {
   return i < 0 ? [] : log.filter((line) => line.seq >= log[i].seq);
 }
 
+// --- chat and rematch ------------------------------------------------------------------------
+
+/** Who said a line: the seat's label, or the spectator's name. Shown as text, never markup. */
+function speaker(line) {
+  return line.seat === null || line.seat === undefined
+    ? `${line.name} (${t("web.match.spectator")})` : seatLabel(line.seat);
+}
+
+function addChat(lines) {
+  const known = new Set(chat.map((line) => line.n));
+  chat = chat.concat(lines.filter((line) => !known.has(line.n))).sort((a, b) => a.n - b.n);
+  const list = $("chat");
+  list.replaceChildren(...chat.map((line) => h("li", { dataset: { n: String(line.n) } },
+    h("span", { class: "chat-name" }, `${speaker(line)}: `),
+    h("span", { class: "chat-text" }, line.text))));
+  list.scrollTop = list.scrollHeight;
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  if (connection.chat(text)) $("chat-text").value = "";
+}
+
+function renderRematch() {
+  const finished = snapshot.status === "finished";
+  const player = snapshot.seat !== null && snapshot.seat !== undefined;
+  const next = rematchId || snapshot.rematch || null;
+  $("rematch-box").hidden = !finished || (!player && !next);
+  $("rematch").hidden = !player;
+  $("rematch-link").hidden = !next;
+  if (next) $("rematch-link").href = `/m/${encodeURIComponent(next)}`;
+}
+
+async function askRematch() {
+  $("rematch").disabled = true;
+  try {
+    const made = await api(`/api/matches/${encodeURIComponent(matchId)}/rematch`,
+      { method: "POST", token });
+    // Our seat's new link when we made it (bound seats come back without it); else the match.
+    const mine = (made.seats || []).find((s) => s.seat === made.seat && s.join_url);
+    location.href = mine ? mine.join_url : `/m/${encodeURIComponent(made.match_id)}`;
+  } catch (err) {
+    showError(errorText(err));
+    $("rematch").disabled = false;
+  }
+}
+
 function render() {
   if (!snapshot) return;
   const body = document.body.dataset;
@@ -210,6 +266,7 @@ function render() {
   renderMoves();
   renderLog();
   renderFinal();
+  renderRematch();
 }
 
 // --- messages -----------------------------------------------------------------------------
@@ -222,6 +279,8 @@ function onWelcome(message) {
   snapshot = { ...message };
   delete snapshot.type;
   delete snapshot.log;
+  delete snapshot.chat;
+  addChat(message.chat || []);
   setClock(message.clock || null);
   busy = false;
   render();
@@ -239,6 +298,7 @@ function onUpdate(message) {
     winners: message.winners ?? (message.view && message.view.winners) ?? snapshot.winners,
     returns: message.returns ?? snapshot.returns,
     ending: message.ending ?? snapshot.ending,
+    deadline: "deadline" in message ? message.deadline : snapshot.deadline,
   };
   if ("clock" in message) setClock(message.clock);
   log = log.concat(message.events || []);
@@ -257,7 +317,8 @@ function onSeats(seats, message) {
 function onError(message) {
   busy = false;
   const rule = message.params && message.params.rule;
-  showError(t("web.error", { message: message.message || message.code }), rule);
+  showError(errorText({ code: message.code, params: message.params,
+                        message: message.message || message.code }), rule);
   render();
 }
 
@@ -289,9 +350,14 @@ async function start() {
   gameId = summary.game;
   installRulesPanel($("rules-button"), $("rules-dialog"), summary.game);
   $("claim").addEventListener("click", claimSeat);
+  $("chat-form").addEventListener("submit", sendChat);
+  $("rematch").addEventListener("click", askRematch);
   setInterval(renderClock, CLOCK_TICK_MS);
-  connection = new MatchConnection(matchId, { token, lang, onWelcome, onUpdate, onSeats,
-                                              onError, onState });
+  connection = new MatchConnection(matchId, {
+    token, lang, onWelcome, onUpdate, onSeats, onError, onState,
+    onChat: (line) => addChat([line]),
+    onRematch: (id) => { rematchId = id; render(); },
+  });
   connection.connect();
   // Tests and curious people can reach the connection (e.g. to drop it on purpose).
   window.boardwright = { connection, snapshot: () => snapshot, log: () => log };

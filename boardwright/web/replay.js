@@ -50,6 +50,10 @@ async function go(target) {
   if (finished) renderer.renderFinal($("final-scores"), snapshot);
   $("log").replaceChildren(...(data.events || []).map((e) => h("li", { class: lineClass(e) },
     e.text || e.kind)));
+  // The chat said up to this step, as text (never markup).
+  $("chat").replaceChildren(...(data.chat || []).map((line) => h("li", {},
+    h("span", { class: "chat-name" }, `${line.seat === null ? `${line.name} (${t("web.match.spectator")})`
+      : seatLabel(line.seat)}: `), h("span", { class: "chat-text" }, line.text))));
   $("position").textContent = t("web.replay.position", { step, steps: total });
   $("slider").max = String(total);
   $("slider").value = String(step);

@@ -10,7 +10,7 @@ export function seatLabeller(getSeats) {
     const base = t("seat", { letter });
     const info = (getSeats() || []).find((s) => s.seat === seat);
     // The server names an unnamed person "Player B" in English; that is no extra information.
-    const name = info && info.name;
+    const name = info && (info.player || info.name);   // an identity's name first
     return name && name !== base && name !== `Player ${letter}` ? `${base} (${name})` : base;
   };
   const winnersText = (winners) => {

@@ -71,8 +71,9 @@ def _drop_and_reconnect(page: Page) -> None:
 
 
 def _watch(context: Any, url: str, artifacts: Path) -> None:
-    """A spectator (no token) sees the board and the log, and no tile face in any hand."""
-    page = context.new_page()
+    """A spectator (no token, no identity: a fresh context, since the creator's own browser
+    holds seat A by its identity) sees the board and the log, and no tile face in any hand."""
+    page = context.browser.new_context().new_page()
     page.goto(url)
     page.wait_for_selector("body[data-connection='online']", state="attached")
     page.wait_for_selector("#board svg .cell")
@@ -82,7 +83,7 @@ def _watch(context: Any, url: str, artifacts: Path) -> None:
     assert page.locator("[data-tile], #moves [data-action]").count() == 0
     assert any(line["kind"] in PLACEMENTS for line in _log(page))
     page.screenshot(path=artifacts / "spectator.png")
-    page.close()
+    page.context.close()
 
 
 def _switch_language(page: Page) -> None:

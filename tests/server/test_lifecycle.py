@@ -205,35 +205,3 @@ def test_sockets_per_address_are_capped(guarded: TestClient) -> None:
             assert closed.value.code == 4429
     with guarded.websocket_connect(url) as again:  # the others closed: room again
         assert again.receive_json()["type"] == "welcome"
-
-
-def test_a_database_of_an_older_server_gains_the_new_columns(tmp_path: Any) -> None:
-    """`seeded`, `control_hash` and `ended` are added to a database made before them; its
-    matches read back unseeded, without a control token, not ended."""
-    from sqlalchemy import Column, MetaData, Table, create_engine, insert
-
-    from boardwright.server.store import ADDED_COLUMNS, Store, matches_table, now
-
-    url = f"sqlite:///{tmp_path / 'old.db'}"
-    old = MetaData()
-    table = Table("matches", old, *[Column(c.name, c.type, primary_key=c.primary_key)
-                                    for c in matches_table.columns
-                                    if c.name not in ADDED_COLUMNS])
-    engine = create_engine(url)
-    old.create_all(engine)
-    stamp = now()
-    with engine.begin() as conn:
-        conn.execute(insert(table).values(
-            id="old1", game="beowulf", players=2, options={}, seats=[], status="open",
-            seed=1, lang="en", clock_seconds=None, grace_seconds=None, engine_version="0",
-            rules_version="r", seq=0, returns=None, winners=None, created=stamp,
-            updated=stamp))
-    engine.dispose()
-    store = Store(url)
-    try:
-        row = store.load_match("old1")
-        assert row is not None
-        assert (row.seeded, row.control_hash, row.ended) == (False, None, None)
-        assert row.created == stamp
-    finally:
-        store.close()

@@ -1,0 +1,224 @@
+"""Who a request comes from: accounts, guests and the signed cookie that carries either.
+
+An identity is a row of `identities`: a **guest** (made on first need, known only by the
+cookie of the browser that made it) or an **account** (a name and a password; a guest becomes
+one without changing its id, so its seats and ratings stay). A seat bound to an identity is
+that identity's in any browser where it is logged in; join links (seat tokens) still work for
+people who never made an account.
+
+The cookie holds `(identity id, session)` signed with the server's key (itsdangerous, HMAC
+SHA-1 over a key stored in the database, so every process and every restart agrees), and
+carries no name and no rights: a cookie that fails its signature, is older than
+`COOKIE_DAYS`, or names an old session (the password changed since) is no identity at all.
+It is `HttpOnly` (no script reads it), `SameSite=Strict` (no other site's page sends it) and
+`Secure` over HTTPS; `Guard` also refuses a cookie-carrying write whose `Origin` is another
+site's.
+
+Passwords are hashed with Argon2id (pwdlib's recommended settings) and never stored or logged.
+A login for a name that does not exist still verifies the password against a dummy hash, so
+its answer takes as long as a wrong password's; hashing runs in threads, at most
+`HASHING_AT_ONCE` at a time (each costs 64 MiB; the others wait on the event loop, not in
+the threads the storage calls need), behind a per-address rate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from pwdlib import PasswordHash
+
+from .seats import MatchError
+from .store import IdentityRow, NameTaken, Store, now
+
+#: the identity cookie's name, lifetime and signing salt
+COOKIE = "bw_identity"
+COOKIE_DAYS = 365
+SALT = "boardwright.identity"
+#: the setting that holds the signing key
+SECRET_KEY = "cookie_secret"
+#: Argon2 hashes computed at once (each takes 64 MiB for a moment)
+HASHING_AT_ONCE = 2
+NAME_MIN, NAME_MAX = 3, 24
+PASSWORD_MIN, PASSWORD_MAX = 8, 128
+#: characters an account name may hold besides letters and digits
+NAME_PUNCTUATION = " _-."
+
+
+@dataclass(frozen=True)
+class Identity:
+    """The identity a request acts as: never more than its id, kind and name."""
+
+    id: str
+    kind: str  # "guest" | "account"
+    name: str
+
+    def public(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind}
+
+
+def fold(name: str) -> str:
+    """The form names are compared in: `Anna`, `ANNA` and `Ａｎｎａ` are one account."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def account_name(name: str) -> str:
+    """A valid account name (NFKC, trimmed) or `bad_name`: 3-24 letters, digits, spaces and
+    `_-.`, starting and ending with a letter or digit."""
+    name = unicodedata.normalize("NFKC", name).strip()
+    if not NAME_MIN <= len(name) <= NAME_MAX:
+        raise MatchError("bad_name", f"a name has {NAME_MIN} to {NAME_MAX} characters",
+                         min=NAME_MIN, max=NAME_MAX)
+    if not all(c.isalnum() or c in NAME_PUNCTUATION for c in name) or not (
+            name[0].isalnum() and name[-1].isalnum()):
+        raise MatchError("bad_name", "a name holds letters, digits, spaces and _ - . only, "
+                         "and starts and ends with a letter or digit")
+    return name
+
+
+def check_password(password: str) -> str:
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise MatchError("bad_password", f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} "
+                         "characters", min=PASSWORD_MIN, max=PASSWORD_MAX)
+    return password
+
+
+class Passwords:
+    """Argon2id hashing and checking, a few at a time, off the event loop."""
+
+    def __init__(self) -> None:
+        self.hasher = PasswordHash.recommended()
+        self._slots: asyncio.Semaphore | None = None
+        self._dummy: str | None = None
+
+    def _hash(self, password: str) -> str:
+        return self.hasher.hash(password)
+
+    def _verify(self, password: str, hashed: str | None) -> tuple[bool, str | None]:
+        """(matches, a new hash when the settings changed since). With no hash (no such
+        account), a dummy one is checked all the same, so that both answers take as long."""
+        if hashed is None:
+            if self._dummy is None:
+                self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+            self.hasher.verify(password, self._dummy)
+            return False, None
+        return self.hasher.verify_and_update(password, hashed)
+
+    def _slot(self) -> asyncio.Semaphore:
+        if self._slots is None:  # made on the loop that uses it
+            self._slots = asyncio.Semaphore(HASHING_AT_ONCE)
+        return self._slots
+
+    async def hash(self, password: str) -> str:
+        async with self._slot():
+            return await asyncio.to_thread(self._hash, password)
+
+    async def verify(self, password: str, hashed: str | None) -> tuple[bool, str | None]:
+        async with self._slot():
+            return await asyncio.to_thread(self._verify, password, hashed)
+
+
+class Cookies:
+    """Signs and reads the identity cookie's value."""
+
+    def __init__(self, secret: str) -> None:
+        self._serializer = URLSafeTimedSerializer(secret, salt=SALT)
+
+    def dumps(self, identity_id: str, session: int) -> str:
+        return self._serializer.dumps([identity_id, session])
+
+    def loads(self, value: str) -> tuple[str, int] | None:
+        """(identity id, session), or None for anything not signed by this server, too old,
+        or not of the expected shape."""
+        try:
+            data = self._serializer.loads(value, max_age=COOKIE_DAYS * 86400)
+        except BadSignature:  # also SignatureExpired
+            return None
+        if (not isinstance(data, list) or len(data) != 2 or not isinstance(data[0], str)
+                or not isinstance(data[1], int) or isinstance(data[1], bool)):
+            return None
+        return data[0], data[1]
+
+
+class Identities:
+    """Accounts and guests over the store: sign-up, login, password change, cookies."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.passwords = Passwords()
+        self.cookies = Cookies(store.setting(SECRET_KEY, lambda: secrets.token_urlsafe(48)))
+
+    async def from_cookie(self, value: str | None) -> Identity | None:
+        """The identity a cookie value stands for, or None (no cookie, a forged, expired or
+        ended one, a deleted identity)."""
+        if not value:
+            return None
+        loaded = self.cookies.loads(value)
+        if loaded is None:
+            return None
+        identity_id, session = loaded
+        row = await asyncio.to_thread(self.store.identity, identity_id)
+        if row is None or row.session != session or row.kind not in ("guest", "account"):
+            return None
+        return Identity(row.id, row.kind, row.name)
+
+    async def cookie_for(self, identity: Identity) -> str:
+        row = await asyncio.to_thread(self.store.identity, identity.id)
+        assert row is not None
+        return self.cookies.dumps(row.id, row.session)
+
+    async def new_guest(self) -> Identity:
+        identity_id = secrets.token_urlsafe(12)
+        name = f"Guest {secrets.randbelow(9000) + 1000}"
+        await asyncio.to_thread(self.store.create_identity, IdentityRow(
+            id=identity_id, kind="guest", name=name, name_key=None, password_hash=None,
+            session=0, created=now()))
+        return Identity(identity_id, "guest", name)
+
+    async def sign_up(self, current: Identity | None, name: str, password: str) -> Identity:
+        """A new account; a guest who signs up keeps its id (and so its seats and ratings)."""
+        name = account_name(name)
+        hashed = await self.passwords.hash(check_password(password))
+        try:
+            if current is not None and current.kind == "guest":
+                await asyncio.to_thread(self.store.make_account, current.id, name, fold(name),
+                                        hashed)
+                return Identity(current.id, "account", name)
+            identity_id = secrets.token_urlsafe(12)
+            await asyncio.to_thread(self.store.create_identity, IdentityRow(
+                id=identity_id, kind="account", name=name, name_key=fold(name),
+                password_hash=hashed, session=0, created=now()))
+        except NameTaken:
+            raise MatchError("name_taken", "an account of this name exists already") from None
+        return Identity(identity_id, "account", name)
+
+    async def log_in(self, name: str, password: str) -> Identity:
+        """The account `name` if `password` is its password; one refusal for every failure
+        (no such name, a wrong password), so a refusal says not which."""
+        row = await asyncio.to_thread(self.store.account, fold(name.strip())[:200])
+        ok, rehashed = await self.passwords.verify(password[:PASSWORD_MAX * 4],
+                                                   row.password_hash if row else None)
+        if row is None or not ok:
+            raise MatchError("bad_login", "no account with this name and password")
+        if rehashed is not None:
+            await asyncio.to_thread(self.store.set_password, row.id, rehashed,
+                                    end_sessions=False)
+        return Identity(row.id, row.kind, row.name)
+
+    async def change_password(self, identity: Identity, old: str, new: str) -> None:
+        """After the old password is checked: the new hash, and every other browser's
+        cookie ended (the caller gets a fresh one)."""
+        if identity.kind != "account":
+            raise MatchError("no_account", "a guest has no password; sign up first")
+        row = await asyncio.to_thread(self.store.identity, identity.id)
+        ok, _ = await self.passwords.verify(old[:PASSWORD_MAX * 4],
+                                            row.password_hash if row else None)
+        if not ok:
+            raise MatchError("bad_login", "the old password is not right")
+        hashed = await self.passwords.hash(check_password(new))
+        await asyncio.to_thread(self.store.set_password, identity.id, hashed,
+                                end_sessions=True)
