@@ -405,7 +405,14 @@ def serve(
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
                                           bot_max_seconds + 5.0))
     try:
-        run_server(create_app(db, bots=pool, limits=limits), host, port, limits)
+        app_ = create_app(db, bots=pool, limits=limits)
+        shown = "localhost" if host in ("0.0.0.0", "::") else host
+        from sqlalchemy.engine import make_url
+
+        stored = make_url(db).render_as_string(hide_password=True)  # never print a password
+        console.print(engine_text("en")("cli.serving", url=f"http://{shown}:{port}/",
+                                        db=stored))
+        run_server(app_, host, port, limits)
     finally:
         pool.shutdown()
 

@@ -82,6 +82,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 pytest.fail("the server did not answer within 60 s:\n"
                             + log_path.read_text(errors="replace"))
             time.sleep(0.2)
+        log.flush()
+        # `boardwright serve` says where its lobby is (people start it by hand)
+        assert f"serves the lobby at {base}/" in " ".join(log_path.read_text().split())
         yield base
     finally:
         process.terminate()
