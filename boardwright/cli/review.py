@@ -23,7 +23,7 @@ def print_review(game: Game, record: GameRecord, lang: str, console: Console) ->
     swings with the bot's preferred move; the evaluation over time as one line per seat."""
     t = engine_text(lang)
     moves: list[ReviewedMove] = []
-    decisions = sum(1 for _ in record.actions)
+    decisions = len(record.actions)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(t("cli.review.progress"), total=decisions)
         for move in review(record, game, lang=lang):
