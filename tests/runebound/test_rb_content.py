@@ -114,3 +114,22 @@ def test_issue7_new_card_effects_keep_deck_sizes_and_are_labelled() -> None:
                                        "y21"}
     for a in special:
         assert a.note and (a.source == "original" or a.id == "y06")
+
+
+@pytest.mark.parametrize(("file", "change", "expect"), [
+    ("adventures.json", lambda d: d.remove(by_id(d, "g10")),
+     "the green adventure deck has 35 cards in the box, 34 in this pack"),
+    ("adventures.json", lambda d: by_id(d, "g10").update(colour="red"),
+     "the green adventure deck has 35 cards in the box, 34 in this pack"),
+    ("market.json", lambda d: d.pop(), "the market deck has"),
+    ("heroes.json", lambda d: d.pop(), "the box has 12 heroes, this pack 11"),
+    ("counters.json", lambda d: d["counters"].update(red=[6, 4]),
+     "the box has 7 red adventure counters, this pack 6"),
+])
+def test_r1_1_a_pack_with_the_wrong_count_is_refused_naming_deck_and_counts(
+        tmp_path: Path, file, change, expect) -> None:  # type: ignore[no-untyped-def]
+    folder = pack(tmp_path)
+    edit(folder, file, change)
+    with pytest.raises(BadConfig) as err:
+        load(str(folder))
+    assert expect in str(err.value) and err.value.params["file"] == file

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -368,6 +369,38 @@ def _load(path: str) -> Content:
     return derive(path, heroes, adventures, market, board, dice, counters)
 
 
+#: R1.1 the box's counts [S p.3]: 12 heroes, 84 adventure cards (35 green, 25 yellow, 16 blue,
+#: 8 red), 84 market cards (29 allies, 55 items), 48 adventure counters (20, 12, 9, 7)
+BOOK_HEROES = 12
+BOOK_ADVENTURES = {"green": 35, "yellow": 25, "blue": 16, "red": 8}
+BOOK_MARKET = {"ally": 29, "item": 55}
+BOOK_COUNTERS = {"green": 20, "yellow": 12, "blue": 9, "red": 7}
+
+
+def _check_book_counts(heroes: tuple[Hero, ...], adventures: tuple[Adventure, ...],
+                       market: tuple[MarketCard, ...], counters: Counters,
+                       bad: Callable[..., BadConfig]) -> None:
+    """R1.1 a pack holds the box's numbers of cards and counters; the message names the deck
+    and both counts (deck sizes drive the doom track, R10.3, and the odds of every draw)."""
+    if len(heroes) != BOOK_HEROES:
+        raise bad("heroes.json", f"the box has {BOOK_HEROES} heroes, this pack {len(heroes)}")
+    colours = Counter(a.colour for a in adventures)
+    for colour, count in BOOK_ADVENTURES.items():
+        if colours[colour] != count:
+            raise bad("adventures.json", f"the {colour} adventure deck has {count} cards in the "
+                      f"box, {colours[colour]} in this pack", fld="colour")
+    kinds = Counter(m.kind for m in market)
+    for kind, count in BOOK_MARKET.items():
+        if kinds[kind] != count:
+            raise bad("market.json", f"the market deck has {count} {kind} cards in the box, "
+                      f"{kinds[kind]} in this pack", fld="kind")
+    for colour, count in BOOK_COUNTERS.items():
+        have = counters.counters.get(colour, (0, 0))[0]
+        if have != count:
+            raise bad("counters.json", f"the box has {count} {colour} adventure counters, this "
+                      f"pack {have}", fld="counters")
+
+
 def derive(path: str, heroes: tuple[Hero, ...], adventures: tuple[Adventure, ...],
            market: tuple[MarketCard, ...], board: Board, dice: Dice,
            counters: Counters) -> Content:
@@ -376,6 +409,7 @@ def derive(path: str, heroes: tuple[Hero, ...], adventures: tuple[Adventure, ...
 
     if len(heroes) < 6:
         raise bad("heroes.json", f"needs at least 6 heroes for 6 players, has {len(heroes)}")
+    _check_book_counts(heroes, adventures, market, counters, bad)
     hexes = [h for h in board.hexes if h.playable]  # R2.2 half-hexes at the edge never count
     coords = tuple((h.q, h.r) for h in hexes)
     index = {c: i for i, c in enumerate(coords)}
