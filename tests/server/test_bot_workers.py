@@ -11,6 +11,9 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -19,6 +22,13 @@ from boardwright.server.app import create_app
 from boardwright.server.bots import BotBudget, BotPool, BotTimeout
 
 from .conftest import TEST_LIMITS, create
+
+
+def _run(coro: Coroutine[Any, Any, Any]) -> Any:
+    """`asyncio.run` in a thread of its own: a browser test earlier in the same pytest worker
+    keeps Playwright's event loop running in the main thread, where `asyncio.run` refuses."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coro).result()
 
 
 def _alive(pid: int) -> bool:
@@ -59,10 +69,10 @@ def test_a_move_over_the_deadline_replaces_the_worker() -> None:
     try:
         before = pool.pids()
         with pytest.raises(BotTimeout):
-            asyncio.run(pool.run(time.sleep, 600))
+            _run(pool.run(time.sleep, 600))
         assert pool.replaced == 1
         assert pool.pids() != before and not _alive(before[0])
-        assert asyncio.run(pool.run(operator.add, 2, 3)) == 5  # the new worker answers
+        assert _run(pool.run(operator.add, 2, 3)) == 5  # the new worker answers
     finally:
         pool.shutdown()
 
