@@ -221,3 +221,4 @@ def test_the_lesson_command_shows_the_books_words_and_its_outcome(
         assert out.count(heading) == len(lesson(registry.get(game_id), lesson_id).steps)
         assert end in out and out.rstrip().endswith(
             "A lecke véget ért." if lang == "hu" else "End of the lesson.")
+
