@@ -115,6 +115,22 @@ def test_the_mesopotamia_lesson_is_the_seeds_robbery_example() -> None:
     assert (built.mana[0], built.limit[0], built.mp) == (1, 4, 1)
 
 
+def test_the_mesopotamia_offering_lesson_pays_its_mana_and_makes_a_priest() -> None:
+    """R4.5 the offering taken from under the hut for free, paid for at the ziggurat."""
+    game = registry.get("mesopotamia")
+    one = lesson(game, "offering")
+    start_state, _ = at_step(game, one, 0)
+    supply = start_state.mem_supply[0]
+    taken, _ = at_step(game, one, 1)
+    assert _meso_members(taken, 0, "1,-1")["offering4"] == 1 and taken.mp == 2
+    made, events = at_step(game, one, 2)
+    assert [(e.data["value"], e.data["count"]) for e in events if e.kind == "offering_made"] \
+        == [(4, 1)]
+    assert (made.mana[0], made.limit[0]) == (1, 5)  # 5 − 4; the limit stays
+    assert made.mem_supply[0] == supply + 1  # the priest leaves the board
+    assert sum(_meso_members(made, 0, "0,0").values()) == 0
+
+
 def _meso_members(state: Any, seat: int, where: str) -> dict[str, int]:
     from boardwright.games.mesopotamia.data import ALL_KINDS, KIND_NAMES
     q, r = (int(x) for x in where.split(","))
@@ -206,6 +222,7 @@ def test_a_start_state_for_other_players_or_not_a_state_is_refused() -> None:
 
 @pytest.mark.parametrize(("game_id", "lesson_id", "hu_end", "en_end"), [
     ("mesopotamia", "robbery", "mana 1, maximum 4", "mana 1, limit 4"),
+    ("mesopotamia", "offering", "maradék mana 1", "mana left 1"),
     ("runebound", "blood-mother", "3 aranyat kap", "gains 3 gold"),
     ("feinde", "three-fights", "+1 tudás", "+1 knowledge"),
 ])
