@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.text import Text
 
 from boardwright.engine.api import Game
 from boardwright.engine.i18n import engine_text
@@ -32,15 +33,23 @@ def run_lesson(game: Game, one: Lesson, lang: str, console: Console,
     console.print(Panel(one.words(one.title, lang), subtitle=one.source))
     steps = len(one.steps)
     for number, state, events in walk(game, one):
-        if number:
-            for event in events:
-                console.print("  " + game.describe_event(event.for_viewer(None), lang))
-            console.print(game.render(state.view(None), lang))
+        for event in events:
+            console.print("  " + game.describe_event(event.for_viewer(None), lang))
+        # step 0 too: a lesson may start from a position of the book's, not the set-up
+        console.print(game.render(state.view(None), lang))
         if number == steps:
             break
         step = one.steps[number]
         console.print(Panel(one.words(step.text, lang),
                             title=t("cli.lesson.step", step=number + 1, steps=steps)))
+        if step.book:
+            # the book's words as printed, and what they say for a reader of another language
+            words = Text(step.book.hu, style="italic")
+            translated = step.book.translation(lang)
+            if translated:
+                words.append("\n\n" + translated, style="none")
+            console.print(Panel(words, title=t("cli.lesson.book", section=step.book.section),
+                                border_style="dim"))
         if ask(t("cli.lesson.prompt")).strip().lower() in ("q", "quit"):
             return
     console.print(t("cli.lesson.done"))

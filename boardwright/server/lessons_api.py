@@ -1,6 +1,7 @@
 """The lessons over HTTP: a game's lessons, and one lesson's position after step K with the
-book's words for it and for the next step (`engine/lessons.py`). Lessons are the project's own
-data and public; a step is replayed from the start (a lesson has a few dozen actions)."""
+lesson's words for it and for the next step, and the rulebook's own words for it where the lesson
+quotes them (`engine/lessons.py`). Lessons are the project's own data and public; a step is
+replayed from the start (a lesson has a few dozen actions)."""
 
 from __future__ import annotations
 
@@ -30,11 +31,15 @@ def lesson_step(game_id: str, lesson_id: str, step: int, lang: str) -> dict[str,
         raise MatchError(exc.code if exc.code != "bad_record" else "no_such_lesson",
                          exc.message) from None
     entries = [LogEntry(step, -1, tuple(events))] if events else []
+    quote = one.steps[step - 1].book if step else None
+    book = {"section": quote.section, "text": quote.hu,
+            "translation": quote.translation(lang)} if quote else None
     return {"game": game_id, "lesson": one.id, "title": one.words(one.title, lang),
             "source": one.source, "players": one.players, "steps": len(one.steps),
             "step": step, "view": state.view(None),
             "text": one.words(one.steps[step - 1].text, lang) if step else "",
             "next_text": one.words(one.steps[step].text, lang) if step < len(one.steps) else "",
+            "book": book,
             "events": payloads.log_lines(game, entries, None, lang)}
 
 

@@ -50,6 +50,14 @@ async function go(target) {
   $("turn").textContent = "";
   $("lesson-done").textContent = data.text;
   $("lesson-done").hidden = !data.text;
+  // the rulebook's own words for the step just played, and their translation for other readers
+  const book = data.book;
+  $("lesson-book").hidden = !book;
+  $("lesson-book-section").textContent = book ? t("web.lesson.book", { section: book.section }) : "";
+  $("lesson-book-text").textContent = book ? book.text : "";
+  $("lesson-book-translation").textContent = book && book.translation
+    ? t("web.lesson.translation", { text: book.translation }) : "";
+  $("lesson-book-translation").hidden = !(book && book.translation);
   $("lesson-next").textContent = data.next_text
     ? t("web.lesson.next", { text: data.next_text }) : t("web.lesson.end");
   $("lesson-source").textContent = t("web.lesson.source", { source: data.source });
