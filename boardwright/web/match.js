@@ -225,6 +225,14 @@ function sendChat(event) {
   if (connection.chat(text)) $("chat-text").value = "";
 }
 
+/** A spectator at a table that muted spectators gets a note instead of a box to type in. */
+function renderChatBox() {
+  const spectator = snapshot.seat === null || snapshot.seat === undefined;
+  const muted = spectator && snapshot.spectator_chat === false;
+  $("chat-form").hidden = muted;
+  $("chat-muted").hidden = !muted;
+}
+
 function renderRematch() {
   const finished = snapshot.status === "finished";
   const player = snapshot.seat !== null && snapshot.seat !== undefined;
@@ -259,6 +267,9 @@ function render() {
   const you = snapshot.seat === null || snapshot.seat === undefined
     ? t("web.match.spectator") : t("web.match.you_are", { player: seatLabel(snapshot.seat) });
   $("title").textContent = `${matchId} · ${you}`;
+  // the tab's title tells a player in another tab (or a turn-based one back later) to move
+  document.title = myTurn() ? t("web.match.title_your_turn", { match: matchId })
+    : `boardwright · ${matchId}`;
   renderTurn();
   renderClock();
   renderClaim();
@@ -267,6 +278,7 @@ function render() {
   renderLog();
   renderFinal();
   renderRematch();
+  renderChatBox();
 }
 
 // --- messages -----------------------------------------------------------------------------
