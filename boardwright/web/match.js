@@ -92,8 +92,10 @@ function showError(message, rule = null) {
 function renderMoves() {
   const list = $("moves");
   if (!myTurn()) {
-    const note = snapshot.seat === null || snapshot.seat === undefined
-      ? t("web.match.spectating") : t("web.match.no_moves");
+    const over = snapshot.status === "finished" || snapshot.status === "aborted";
+    const note = over ? t("web.match.over")
+      : snapshot.seat === null || snapshot.seat === undefined
+        ? t("web.match.spectating") : t("web.match.no_moves");
     list.replaceChildren(h("p", { class: "muted" }, note));
     return;
   }
@@ -113,10 +115,24 @@ function renderLog() {
   list.scrollTop = list.scrollHeight;
 }
 
+/** Why a match ended without being played out: expired, lost on time, aborted. */
+function endedText() {
+  const ended = snapshot.ended;
+  if (ended === "timeout") {
+    const late = (snapshot.seats || []).map((s) => s.seat)
+      .filter((seat) => !(snapshot.winners || []).includes(seat));
+    return t("web.match.ended.timeout", { player: late.map(seatLabel).join(", ") });
+  }
+  const known = ["expired", "aborted", "too_long"];
+  return t(`web.match.ended.${known.includes(ended) ? ended : "other"}`);
+}
+
 function renderTurn() {
   const el = $("turn");
   if (snapshot.status === "finished") {
     el.textContent = t("web.match.over");
+  } else if (snapshot.status === "aborted") {
+    el.textContent = endedText();
   } else if (snapshot.status === "open") {
     el.textContent = t("web.match.waiting_join");
   } else if (myTurn()) {
@@ -326,6 +342,18 @@ function onSeats(seats, message) {
   render();
 }
 
+function onStatus(message) {
+  if (!snapshot) return;
+  snapshot.status = message.status;
+  snapshot.ended = message.ended;
+  if (message.winners) snapshot.winners = message.winners;
+  snapshot.to_move = null;
+  snapshot.legal = [];
+  snapshot.deadline = null;
+  setClock(null);
+  render();
+}
+
 function onError(message) {
   busy = false;
   const rule = message.params && message.params.rule;
@@ -366,7 +394,7 @@ async function start() {
   $("rematch").addEventListener("click", askRematch);
   setInterval(renderClock, CLOCK_TICK_MS);
   connection = new MatchConnection(matchId, {
-    token, lang, onWelcome, onUpdate, onSeats, onError, onState,
+    token, lang, onWelcome, onUpdate, onSeats, onError, onState, onStatus,
     onChat: (line) => addChat([line]),
     onRematch: (id) => { rematchId = id; render(); },
   });
