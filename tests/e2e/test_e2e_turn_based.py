@@ -52,6 +52,7 @@ def test_an_open_match_nobody_joins_expires_from_the_lobby(
     match_id = _match_id(page)
     listed = page.locator(f"#matches-open li[data-match='{match_id}']")
     listed.wait_for()
+    listed.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "expiry-listed.png")
     # nobody opens the links: the match leaves "Waiting for players" and is listed nowhere
     _refresh_until(page, lambda: listed.count() == 0)
