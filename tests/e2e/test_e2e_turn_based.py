@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from .clicks import Tab, click_one_move, close_scoring, create_match, wait_for_turn_or_end
 from .conftest import Server
+from .screens import check_screen
 from .tables import (
     TINY_BEOWULF,
     can_move,
@@ -67,6 +68,7 @@ def test_an_open_match_nobody_joins_expires_from_the_lobby(
     open_seat(page, f"{server}/m/{match_id}?lang=hu")
     assert page.locator("#turn").inner_text() == (
         "Ez a játszma lejárt: nem nyitotta meg minden játékos időben a linkjét.")
+    check_screen(page, "beowulf", "hu", artifacts, "expiry-match-page-hu")
     page.goto(f"{server}/my-games?lang=en")
     page.wait_for_selector("body[data-ready='true']")
     item = page.locator(f"#my-finished li[data-match='{match_id}']")
