@@ -383,6 +383,12 @@ def serve(
         help="Open or bot-only matches of all clients together.")] = 1000,
     open_match_hours: Annotated[float, typer.Option(
         help="Hours an open match waits for its people before it expires.")] = 24.0,
+    sweep_seconds: Annotated[float, typer.Option(
+        help="Seconds between sweeps that expire open matches, apply missed turn-based "
+             "deadlines and free idle matches' memory.")] = 30.0,
+    move_day_seconds: Annotated[float, typer.Option(
+        help="Seconds one of a turn-based match's days per move lasts (a day; fewer to try "
+             "turn-based play quickly).")] = 24 * 3600.0,
     no_client_limits: Annotated[bool, typer.Option(
         "--no-client-limits", help="No per-address rates or caps (a load bench drives "
                                    "hundreds of seats from one address); sizes and "
@@ -401,6 +407,7 @@ def serve(
     limits = Limits(max_connections=max_connections, request_timeout=request_timeout,
                     matches_per_client=matches_per_client, max_open_matches=max_open_matches,
                     open_match_seconds=open_match_hours * 3600,
+                    sweep_seconds=sweep_seconds, move_day_seconds=move_day_seconds,
                     per_client=not no_client_limits)
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
                                           bot_max_seconds + 5.0))

@@ -81,8 +81,11 @@ class Limits:
     open_match_seconds: float = 24 * 3600
     #: seconds a match with nobody connected and nothing to do stays in memory
     idle_seconds: float = 300.0
-    #: seconds between sweeps (expiry and eviction)
+    #: seconds between sweeps (expiry, missed turn-based deadlines and eviction)
     sweep_seconds: float = 30.0
+    #: seconds one of a turn-based match's "days per move" lasts: a day, except on a server
+    #: started to try turn-based play (or test it) in seconds
+    move_day_seconds: float = 24 * 3600
     #: finished matches whose replay steps are kept (LRU)
     replay_cache: int = 16
     #: decisions the bot reviews per request of a finished match's review (a part takes about

@@ -315,6 +315,7 @@ class Lobby:
         await asyncio.to_thread(self.store.create_match, row, bound)
         match = LiveMatch(row, game, state, seats, self.writer, self.bots)
         match.on_over = self._over
+        match.move_day = timedelta(seconds=self.limits.move_day_seconds)
         match.touched = self.clock()
         self.live[match_id] = match
         if self._counts(match):
@@ -485,6 +486,7 @@ class Lobby:
         match = await asyncio.to_thread(build_live, row, game, self.store, self.writer,
                                         self.bots)
         match.on_over = self._over
+        match.move_day = timedelta(seconds=self.limits.move_day_seconds)
         self.live[row.id] = match
         return match
 

@@ -125,6 +125,8 @@ class LiveMatch:
         self.chat_n = 0
         #: called (without the lock) once the match is over: ratings, rematch offers
         self.on_over: Callable[[LiveMatch], Any] | None = None
+        #: how long one of a turn-based match's days per move lasts (`Limits.move_day_seconds`)
+        self.move_day = timedelta(days=1)
 
     @property
     def people(self) -> bool:
@@ -253,7 +255,7 @@ class LiveMatch:
         if mover is None or self.seats[mover].kind != "human":
             return {"deadline": None}
         if mover != self.row.to_move or self.row.deadline is None:
-            return {"deadline": now() + timedelta(days=self.row.move_days or 1)}
+            return {"deadline": now() + (self.row.move_days or 1) * self.move_day}
         return {}
 
     async def move(self, seat: int | None, action: str | dict[str, Any],

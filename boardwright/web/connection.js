@@ -97,6 +97,9 @@ export class MatchConnection {
       case "rematch":
         if (this.handlers.onRematch) this.handlers.onRematch(message.match_id);
         break;
+      case "status":   // aborted, expired or lost on time while we watched
+        if (this.handlers.onStatus) this.handlers.onStatus(message);
+        break;
       default:
         break;  // "pong" and anything newer than this client
     }

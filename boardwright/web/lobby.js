@@ -171,6 +171,7 @@ async function createMatch(event) {
     seats: seatSpecs(),
   };
   if ($("rated").value !== "auto") body.rated = $("rated").value === "yes";
+  if ($("spectator-chat").value === "no") body.spectator_chat = false;
   if ($("mode").value === "turn") {
     body.mode = "turn";
     body.move_days = Number($("move-days").value) || 3;

@@ -92,8 +92,10 @@ function showError(message, rule = null) {
 function renderMoves() {
   const list = $("moves");
   if (!myTurn()) {
-    const note = snapshot.seat === null || snapshot.seat === undefined
-      ? t("web.match.spectating") : t("web.match.no_moves");
+    const over = snapshot.status === "finished" || snapshot.status === "aborted";
+    const note = over ? t("web.match.over")
+      : snapshot.seat === null || snapshot.seat === undefined
+        ? t("web.match.spectating") : t("web.match.no_moves");
     list.replaceChildren(h("p", { class: "muted" }, note));
     return;
   }
@@ -113,10 +115,24 @@ function renderLog() {
   list.scrollTop = list.scrollHeight;
 }
 
+/** Why a match ended without being played out: expired, lost on time, aborted. */
+function endedText() {
+  const ended = snapshot.ended;
+  if (ended === "timeout") {
+    const late = (snapshot.seats || []).map((s) => s.seat)
+      .filter((seat) => !(snapshot.winners || []).includes(seat));
+    return t("web.match.ended.timeout", { player: late.map(seatLabel).join(", ") });
+  }
+  const known = ["expired", "aborted", "too_long"];
+  return t(`web.match.ended.${known.includes(ended) ? ended : "other"}`);
+}
+
 function renderTurn() {
   const el = $("turn");
   if (snapshot.status === "finished") {
     el.textContent = t("web.match.over");
+  } else if (snapshot.status === "aborted") {
+    el.textContent = endedText();
   } else if (snapshot.status === "open") {
     el.textContent = t("web.match.waiting_join");
   } else if (myTurn()) {
@@ -225,6 +241,14 @@ function sendChat(event) {
   if (connection.chat(text)) $("chat-text").value = "";
 }
 
+/** A spectator at a table that muted spectators gets a note instead of a box to type in. */
+function renderChatBox() {
+  const spectator = snapshot.seat === null || snapshot.seat === undefined;
+  const muted = spectator && snapshot.spectator_chat === false;
+  $("chat-form").hidden = muted;
+  $("chat-muted").hidden = !muted;
+}
+
 function renderRematch() {
   const finished = snapshot.status === "finished";
   const player = snapshot.seat !== null && snapshot.seat !== undefined;
@@ -259,6 +283,9 @@ function render() {
   const you = snapshot.seat === null || snapshot.seat === undefined
     ? t("web.match.spectator") : t("web.match.you_are", { player: seatLabel(snapshot.seat) });
   $("title").textContent = `${matchId} · ${you}`;
+  // the tab's title tells a player in another tab (or a turn-based one back later) to move
+  document.title = myTurn() ? t("web.match.title_your_turn", { match: matchId })
+    : `boardwright · ${matchId}`;
   renderTurn();
   renderClock();
   renderClaim();
@@ -267,6 +294,7 @@ function render() {
   renderLog();
   renderFinal();
   renderRematch();
+  renderChatBox();
 }
 
 // --- messages -----------------------------------------------------------------------------
@@ -314,6 +342,18 @@ function onSeats(seats, message) {
   render();
 }
 
+function onStatus(message) {
+  if (!snapshot) return;
+  snapshot.status = message.status;
+  snapshot.ended = message.ended;
+  if (message.winners) snapshot.winners = message.winners;
+  snapshot.to_move = null;
+  snapshot.legal = [];
+  snapshot.deadline = null;
+  setClock(null);
+  render();
+}
+
 function onError(message) {
   busy = false;
   const rule = message.params && message.params.rule;
@@ -354,7 +394,7 @@ async function start() {
   $("rematch").addEventListener("click", askRematch);
   setInterval(renderClock, CLOCK_TICK_MS);
   connection = new MatchConnection(matchId, {
-    token, lang, onWelcome, onUpdate, onSeats, onError, onState,
+    token, lang, onWelcome, onUpdate, onSeats, onError, onState, onStatus,
     onChat: (line) => addChat([line]),
     onRematch: (id) => { rematchId = id; render(); },
   });

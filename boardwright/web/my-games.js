@@ -18,8 +18,13 @@ function others(match) {
 }
 
 function result(match) {
-  if (match.status !== "finished") return t("web.my.no_result");
-  return (match.winners || []).includes(match.my_seat) ? t("web.my.won") : t("web.my.lost");
+  // a match lost on time has winners (the others); an expired or aborted one has none
+  const decided = match.status === "finished" || (match.ended === "timeout" && match.winners);
+  if (decided) {
+    return (match.winners || []).includes(match.my_seat) ? t("web.my.won") : t("web.my.lost");
+  }
+  if (match.ended === "expired") return t("web.my.expired");
+  return match.status === "aborted" ? t("web.my.stopped") : t("web.my.no_result");
 }
 
 function item(match) {

@@ -23,9 +23,12 @@ class Tab:
 
 
 def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
-                 options: dict[str, str] | None = None) -> dict[int, str]:
+                 options: dict[str, str] | None = None,
+                 table: dict[str, str] | None = None) -> dict[int, str]:
     """Fill the lobby form (`seats`: "human" or an agent spec; `options`: typed into the game's
-    option fields) and create the match; returns the join link of every human seat."""
+    option fields; `table`: the table's rules by field id, e.g. {"mode": "turn", "move-days":
+    "1", "rated": "yes", "spectator-chat": "no"}) and create the match; returns the join link
+    of every human seat."""
     page.goto(f"{base}/?lang=en")
     page.wait_for_selector("body[data-ready='true']")
     page.select_option("#game", game)
@@ -45,6 +48,11 @@ def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
         else:
             page.select_option(f"#seat-{seat}-kind", "bot")
             page.fill(f"#seat-{seat}-agent", spec)
+    for name, value in (table or {}).items():
+        if page.locator(f"select#{name}").count():
+            page.select_option(f"#{name}", value)
+        else:
+            page.fill(f"#{name}", value)
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden]) .spectate-link")
     links = {}

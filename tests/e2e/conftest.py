@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,57 +45,110 @@ def _boardwright_command() -> list[str]:
     return [sys.executable, "-m", "boardwright.cli.main"]
 
 
+def _server_env() -> dict[str, str]:
+    """The environment with this checkout first on the import path: the console script of an
+    editable install imports the package it was installed from (another worktree's, maybe),
+    and the server under test must be the one next to these tests."""
+    paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a freshly started `boardwright serve`; killed after the session."""
-    folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    log_path = folder / "server.log"
-    log = log_path.open("wb")
-    process = subprocess.Popen(
-        [*_boardwright_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", f"sqlite:///{folder / 'db.sqlite'}", "--bot-workers", "1",
-         # every test's matches come from one address: the per-address caps have their own
-         # tests (tests/server/test_limits.py) and would only make this suite's order matter
-         "--no-client-limits"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=folder)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    try:
+class Server:
+    """A `boardwright serve` subprocess on a free port with its own SQLite file; `restart`
+    stops it and starts it again on the same port and storage (a restart of the server)."""
+
+    def __init__(self, folder: Path, extra: Sequence[str] = ()) -> None:
+        self.folder = folder
+        self.extra = list(extra)
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = folder / "server.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [*_boardwright_command(), "serve", "--host", "127.0.0.1", "--port",
+                 str(self.port), "--db", f"sqlite:///{self.folder / 'db.sqlite'}",
+                 "--bot-workers", "1",
+                 # every test's matches come from one address: the per-address caps have
+                 # their own tests (tests/server/test_limits.py) and would only make this
+                 # suite's order matter
+                 "--no-client-limits", *self.extra],
+                stdout=log, stderr=subprocess.STDOUT, cwd=self.folder, env=_server_env())
+        deadline = time.monotonic() + 60
         while True:
-            if process.poll() is not None:
-                pytest.fail(f"the server exited with {process.returncode}:\n"
-                            + log_path.read_text(errors="replace"))
+            if self.process.poll() is not None:
+                pytest.fail(f"the server exited with {self.process.returncode}:\n"
+                            + self.log_path.read_text(errors="replace"))
             try:
-                with urllib.request.urlopen(f"{base}/api/games", timeout=2) as answer:
+                with urllib.request.urlopen(f"{self.base}/api/games", timeout=2) as answer:
                     if answer.status == 200:
-                        break
+                        return
             except OSError:
                 pass
             if time.monotonic() > deadline:
                 pytest.fail("the server did not answer within 60 s:\n"
-                            + log_path.read_text(errors="replace"))
+                            + self.log_path.read_text(errors="replace"))
             time.sleep(0.2)
-        log.flush()
-        # `boardwright serve` says where its lobby is (people start it by hand)
-        assert f"serves the lobby at {base}/" in " ".join(log_path.read_text().split())
-        yield base
-    finally:
-        process.terminate()
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
         try:
-            process.wait(timeout=10)
+            self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a freshly started `boardwright serve`; killed after the session."""
+    running = Server(tmp_path_factory.mktemp("server"))
+    try:
+        running.start()
+        # `boardwright serve` says where its lobby is (people start it by hand)
+        assert (f"serves the lobby at {running.base}/"
+                in " ".join(running.log_path.read_text().split()))
+        yield running.base
+    finally:
+        running.stop()
         if ARTIFACTS.is_dir():  # the server's side of any failure, next to the screenshots
-            shutil.copy(log_path, ARTIFACTS / "server.log")
+            shutil.copy(running.log_path, ARTIFACTS / "server.log")
+
+
+@pytest.fixture
+def own_server(tmp_path: Path, request: pytest.FixtureRequest
+               ) -> Iterator[Callable[..., Server]]:
+    """Starts a server of the test's own with extra `serve` settings (short expiry, sweeps,
+    turn-based days in seconds) or to restart it; stopped after the test."""
+    started: list[Server] = []
+
+    def start(*extra: str) -> Server:
+        running = Server(tmp_path / f"server-{len(started)}", extra)
+        running.folder.mkdir()
+        started.append(running)
+        running.start()
+        return running
+
+    yield start
+    for running in started:
+        running.stop()
+        if ARTIFACTS.is_dir():
+            shutil.copy(running.log_path, ARTIFACTS / f"server-{request.node.name}.log")
 
 
 @pytest.fixture(scope="session")

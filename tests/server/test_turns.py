@@ -130,3 +130,14 @@ def test_a_turn_based_match_survives_a_restart_with_its_deadline(
             "active", before["to_move"], before["deadline"])
         assert _expire(client, match_id)["timed_out"] == 1
         assert client.get(f"/api/matches/{match_id}").json()["ended"] == "timeout"
+
+
+def test_a_server_may_make_a_turn_based_day_last_seconds(db_url: str,
+                                                         bot_pool: BotPool) -> None:
+    """`Limits.move_day_seconds` (`boardwright serve --move-day-seconds`): one of the days per
+    move lasts that long, so turn-based play can be tried (and tested in a browser) quickly."""
+    limits = TEST_LIMITS.but(move_day_seconds=30.0)
+    with TestClient(create_app(db_url, bots=bot_pool, limits=limits)) as client:
+        _, _, summary = _start(client, _turn_match(client, move_days=2))
+        left = datetime.fromisoformat(summary["deadline"]) - datetime.now(UTC)
+        assert timedelta(seconds=55) < left <= timedelta(seconds=60)
