@@ -530,9 +530,10 @@ def doom_deficit(state: RuneboundState) -> int:
 def _scarce(state: RuneboundState, w: Weights = WEIGHTS) -> bool:
     """The board runs low: `Weights.scarce` counters below red or fewer are left, too few for
     the doom track to reach its end by winning them (R10.3), and a green or yellow one is free
-    to draw from (no undefeated card on its hex, R5.7): the decks with the most events, whose
-    challenges most heroes can escape. Else the undefeated cards that block the easy counters
-    are fought as usual, or no hero would draw again.
+    to draw from (no undefeated card on its hex, R5.7) with an event still unseen in its deck:
+    the decks with the most events, whose challenges most heroes can escape. Else the
+    undefeated cards that block the easy counters are fought as usual, or no hero would draw
+    again (events on the doom track come back only with its next counter, R10.3).
 
     Counters come back only through an event's sun icon (R5.6), and events come only from
     draws (R5.1). Won, the last counters leave a board that no event can refill and the game
@@ -547,7 +548,11 @@ def _scarce(state: RuneboundState, w: Weights = WEIGHTS) -> bool:
     if not 0 < n <= w.scarce or doom_deficit(state) <= n:
         return False
     blocked = {x[1] for x in g["slots"] if x}
-    return any(0 <= b < 2 and h not in blocked for h, b in enumerate(g["board"]))
+    adv = state.cfg.content.adventures
+    drawable = [any(x >= 0 and adv[x].kind == "event" for x in g["decks"][col][0])
+                for col in COLOURS[:2]]
+    return any(0 <= b < 2 and drawable[b] and h not in blocked
+               for h, b in enumerate(g["board"]))
 
 
 def _stall_ko(state: RuneboundState, p: dict[str, Any], w: Weights) -> float:
