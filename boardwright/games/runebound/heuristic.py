@@ -112,7 +112,8 @@ class Weights:
     #: from about a 1% chance to win
     stall: float = 100.0
     #: while the board runs low (`scarce`), what winning one of its last counters below red
-    #: costs: more than any such reward, so a hero escapes (R7.6) rather than take it
+    #: costs in a fight: more than any such reward, so a hero escapes (R7.6) rather than take
+    #: it; drawing from them stays worth what it is in normal play
     keep: float = 15.0
     #: while the board runs low, what drawing an event is worth: a discard for the doom track
     #: (R5.4, R10.3) and maybe a refill of the board (R5.6)
@@ -408,9 +409,9 @@ def reward_value(state: RuneboundState, card: Adventure, w: Weights = WEIGHTS) -
 
 
 def card_gain(state: RuneboundState, p: dict[str, Any], card: Adventure,
-              w: Weights = WEIGHTS, ko_cost: float | None = None) -> float:
+              w: Weights = WEIGHTS, ko_cost: float | None = None, drawn: bool = False) -> float:
     """The expected gain of facing `card` now (`ko_cost`: what a knock-out costs, if not the
-    hero's `knockout_cost`)."""
+    hero's `knockout_cost`; `drawn`: a card drawn from its deck, not an undefeated one)."""
     stall = ko_cost is None and _stalled(state, card)
     if stall:
         ko = _stall_ko(state, p, w)
@@ -423,10 +424,13 @@ def card_gain(state: RuneboundState, p: dict[str, Any], card: Adventure,
         left = state.stat(p, "life") - p["wounds"] - first
         chance = win_chance(party, _enemy(card), card.life, left)
         value = reward_value(state, card, w) + (w.stall if stall else 0.0)
-        fought = chance * (value - (w.keep if keep else 0.0)) - (1 - chance) * ko
+        fought = chance * value - (1 - chance) * ko
         if not keep:
             return fought
-        # R7.6 the hero draws, takes the card's first strikes and escapes, leaving the counter
+        if not drawn:  # an undefeated card (R5.7): escaping it again leaves all as it was
+            return fought - chance * w.keep
+        # R7.6 a card just drawn: the hero escapes it if it can (its first strikes come
+        # first), else fights it as usual, so the last counters stay as worth drawing from
         esc = p_hit(state.stat(p, "mind"), card.mind[0])
         return max(fought, -w.wound * (first + (1 - esc) / max(esc, 0.05)))
     if card.kind == "encounter":
@@ -608,8 +612,8 @@ def _card_terms(state: RuneboundState, p: dict[str, Any], x: int,
     """(gain if a knock-out cost nothing, chance of a knock-out) of facing card x:
     `card_gain` is linear in the knock-out cost, so two evaluations give both."""
     card = state.cfg.content.adventures[x]
-    without = card_gain(state, p, card, w, ko_cost=0.0)
-    return without, without - card_gain(state, p, card, w, ko_cost=1.0)
+    without = card_gain(state, p, card, w, ko_cost=0.0, drawn=True)
+    return without, without - card_gain(state, p, card, w, ko_cost=1.0, drawn=True)
 
 
 # ---------------------------------------------------------------------------------- the map
