@@ -150,7 +150,7 @@ def test_r5_1_the_policy_faces_a_weak_card_and_skips_a_deadly_one() -> None:
     s._legal = None
     sp = s.cfg.space
     assert rollout_action(s, random.Random(0)) == sp.encode("face")
-    s.g["board"][h] = 3  # a red counter here: Margath and the rune drakes (R11.1)
+    s.g["board"][h] = 3  # a red counter here: Margath and the rune keepers (R11.1)
     s._legal = None
     assert rollout_action(s, random.Random(0)) == sp.encode("skip")
 
@@ -217,61 +217,6 @@ def test_r5_6_a_board_with_only_red_counters_is_faced_rather_than_left_for_ever(
     s.g["phase"] = "adventure"
     s._legal = None
     assert rollout_action(s, random.Random(0)) == s.cfg.space.encode("face")
-
-
-def test_r10_3_the_doom_deficit_counts_the_cards_to_the_eighth_counter() -> None:
-    """R10.3 a crest takes 4 / 6 / 8 cards (2 / 3 / 4-6 players); the unseen green card (R2.5)
-    is the first one; after a counter the last card stays on the first crest."""
-    assert H.doom_deficit(new_game(2)) == 3 + 7 * 3
-    s = new_game(4)
-    assert H.doom_deficit(s) == 7 + 7 * 7
-    s.g["doom_counters"], s.g["doom"] = 7, [0, 0, 0, 0, 0]
-    assert H.doom_deficit(s) == 3
-
-
-def _low_board(s: RuneboundState, keep: int) -> list[int]:
-    """Only `keep` green counters and the red ones left on the board; their hexes."""
-    greens = [h for h, b in enumerate(s.g["board"]) if b == 0][:keep]
-    s.g["board"] = [b if b == 3 or h in greens else -1 for h, b in enumerate(s.g["board"])]
-    return greens
-
-
-def test_r5_6_the_last_counters_are_drawn_from_and_their_challenges_escaped() -> None:
-    """R5.6 / R7.6 / R7.12 with the board running low and the doom track far from its end, a
-    hero draws from the last counters (an event discards to the doom track and may refill the
-    board) but escapes a challenge rather than win the counter, which no event could bring
-    back once the board is bare."""
-    s = new_game(4)
-    greens = _low_board(s, 8)
-    assert H._scarce(s)
-    p = s.g["players"][0]
-    assert H.colour_gain(s, p, "green") > 0  # still worth a draw
-    fight(s, "g10")  # Goblin Raiders: an easy green fight, won outright in normal play
-    assert H.in_hand(s, 0) < 0  # winning it now costs more than it gives
-    normal = new_game(4)
-    fight(normal, "g10")
-    assert H.in_hand(normal, 0) > 0
-    # once undefeated cards stand on every one of them (R5.7) they are fought again
-    s.g["slots"] = [[adv(s, "g10"), h, k] for k, h in enumerate(greens[:6])]
-    assert H._scarce(s)
-    _low_board(s, 6)
-    assert not H._scarce(s)
-
-
-def test_r11_1_on_a_bare_board_a_hero_attacks_a_red_challenge_at_long_odds() -> None:
-    """R10.3 / R11.1 with nothing but red left (`_bare`), beating a red card is the only
-    progress left (a discard for the doom track, a rune, Margath): a hero takes it on at a
-    small chance rather than wait for the round cap."""
-    s = new_game(4)
-    p = s.g["players"][0]
-    p["bonus"] = [2, 2, 2, 0, 0]  # six levels in Mind, Body and Spirit: a few percent a try
-    drake = s.cfg.content.adventures[adv(s, "r06")]  # Drake Hunter
-    chance = H.win_chance(H.party_of(s, p), H._enemy(drake), drake.life, s.stat(p, "life"))
-    assert 0.005 < chance < 0.05
-    before = H.card_gain(s, p, drake)
-    s.g["board"] = [3 if b == 3 else -1 for b in s.g["board"]]
-    assert H._bare(s)
-    assert H.card_gain(s, p, drake) > max(before, 0.0)
 
 
 #: the 95th percentile of rounds of greedy games that ended by the rule, 2 and 4 players

@@ -41,7 +41,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .content import COLOURS, MODES
-from .data import DOOM_COUNTERS
 
 if TYPE_CHECKING:
     from .content import Adventure, Content
@@ -106,20 +105,6 @@ class Weights:
     refill: float = 0.3
     #: what facing red is worth beyond its odds when nothing else is left on the board
     unstick: float = 3.0
-    #: on a bare board (`_bare`), what beating a red challenge is worth beyond its reward: the
-    #: only progress left in the game (a discard for the doom track, R10.3, a rune or Margath,
-    #: R11.1); with a knock-out costing only the card it takes (`_stall_ko`), a hero attacks
-    #: from about a 1% chance to win
-    stall: float = 100.0
-    #: while the board runs low (`scarce`), what winning one of its last counters below red
-    #: costs in a fight: more than any such reward, so a hero escapes (R7.6) rather than take
-    #: it; drawing from them stays worth what it is in normal play
-    keep: float = 15.0
-    #: while the board runs low, what drawing an event is worth: a discard for the doom track
-    #: (R5.4, R10.3) and maybe a refill of the board (R5.6)
-    doom_event: float = 20.0
-    #: the board runs low at this many counters below red or fewer (`scarce`)
-    scarce: int = 12
     #: what a turn of travel costs
     turn: float = 0.8
     #: hexes a turn's movement covers on average (R4.2: five dice)
@@ -409,30 +394,15 @@ def reward_value(state: RuneboundState, card: Adventure, w: Weights = WEIGHTS) -
 
 
 def card_gain(state: RuneboundState, p: dict[str, Any], card: Adventure,
-              w: Weights = WEIGHTS, ko_cost: float | None = None, drawn: bool = False) -> float:
+              w: Weights = WEIGHTS, ko_cost: float | None = None) -> float:
     """The expected gain of facing `card` now (`ko_cost`: what a knock-out costs, if not the
-    hero's `knockout_cost`; `drawn`: a card drawn from its deck, not an undefeated one)."""
-    stall = ko_cost is None and _stalled(state, card)
-    if stall:
-        ko = _stall_ko(state, p, w)
-    else:
-        ko = knockout_cost(state, p, w) if ko_cost is None else ko_cost
-    keep = card.colour != "red" and _scarce(state, w)
+    hero's `knockout_cost`)."""
+    ko = knockout_cost(state, p, w) if ko_cost is None else ko_cost
     if card.kind == "challenge":
         party = party_of(state, p)
-        first = before_combat_wounds(state, p, card)
-        left = state.stat(p, "life") - p["wounds"] - first
+        left = state.stat(p, "life") - p["wounds"] - before_combat_wounds(state, p, card)
         chance = win_chance(party, _enemy(card), card.life, left)
-        value = reward_value(state, card, w) + (w.stall if stall else 0.0)
-        fought = chance * value - (1 - chance) * ko
-        if not keep:
-            return fought
-        if not drawn:  # an undefeated card (R5.7): escaping it again leaves all as it was
-            return fought - chance * w.keep
-        # R7.6 a card just drawn: the hero escapes it if it can (its first strikes come
-        # first), else fights it as usual, so the last counters stay as worth drawing from
-        esc = p_hit(state.stat(p, "mind"), card.mind[0])
-        return max(fought, -w.wound * (first + (1 - esc) / max(esc, 0.05)))
+        return chance * reward_value(state, card, w) - (1 - chance) * ko
     if card.kind == "encounter":
         t = card.test
         assert t is not None
@@ -482,17 +452,11 @@ def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
         risks += hit[1]
         if refills and adv[x].kind == "event" and adv[x].refill:
             events.append(adv[x])
+    value = gains - risks * knockout_cost(state, p, w)
     if colour == "red" and refills and not g["endgame"] and _bare(state):
         # only red counters left: no event can refill the board unless someone faces red, so
-        # the doom track stands still for every hero; facing it is the only way on, and
-        # beating a challenge is the only progress left (`_stalled`)
-        value = gains - risks * _stall_ko(state, p, w) + w.unstick * len(cards)
-        value += w.stall * sum(1.0 - terms[x][1] for x in cards
-                               if adv[x].kind == "challenge")
-    else:
-        value = gains - risks * knockout_cost(state, p, w)
-    if events and colour != "red" and _scarce(state, w):
-        value += w.doom_event * len(events)
+        # the doom track stands still for every hero; facing it is the only way on
+        value += w.unstick * len(cards)
     if events:
         now = g["event"]
         floor = adv[now].event_number if now >= 0 else 0
@@ -507,65 +471,6 @@ def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
 
 
 _FILLABLE: dict[Any, list[int]] = {}
-
-
-def _stalled(state: RuneboundState, card: Adventure) -> bool:
-    """A red challenge on a bare board in normal play: beating it is the only progress left.
-    With no other counter on the board and none in the undefeated column, no event can come to
-    refill the board but from the red deck (R5.6), and the red counters left lie under
-    undefeated red cards that must be beaten first (R5.7); unbeaten, the doom track stands
-    still (R10.3) and the game never reaches its printed end."""
-    return (card.kind == "challenge" and card.colour == "red" and not state.g["endgame"]
-            and _bare(state))
-
-
-def doom_deficit(state: RuneboundState) -> int:
-    """Adventure cards still to be discarded before the 8th doom counter (R10.3, R10.5): the
-    crest in play takes `doom_cards` cards, each later one `doom_cards - 1` (the last card of
-    a full track stays on the first crest)."""
-    g = state.g
-    per = state.cfg.doom_cards
-    left = DOOM_COUNTERS - g["doom_counters"]
-    if left <= 0:
-        return 0
-    return max(0, per - len(g["doom"])) + (left - 1) * (per - 1)
-
-
-def _scarce(state: RuneboundState, w: Weights = WEIGHTS) -> bool:
-    """The board runs low: `Weights.scarce` counters below red or fewer are left, too few for
-    the doom track to reach its end by winning them (R10.3), and a green or yellow one is free
-    to draw from (no undefeated card on its hex, R5.7) with an event still unseen in its deck:
-    the decks with the most events, whose challenges most heroes can escape. Else the
-    undefeated cards that block the easy counters are fought as usual, or no hero would draw
-    again (events on the doom track come back only with its next counter, R10.3).
-
-    Counters come back only through an event's sun icon (R5.6), and events come only from
-    draws (R5.1). Won, the last counters leave a board that no event can refill and the game
-    stalls short of its printed end; left in place, every draw from them can bring an event
-    (a discard for the doom track, R5.4, and maybe a refill), and a challenge drawn is escaped
-    (R7.6): it waits in the undefeated column, and when the column is full the oldest card goes
-    back under its deck and frees its counter (R7.12)."""
-    g = state.g
-    if g["endgame"] or not state.cfg.options.doom:
-        return False
-    n = sum(1 for b in g["board"] if 0 <= b < 3)
-    if not 0 < n <= w.scarce or doom_deficit(state) <= n:
-        return False
-    blocked = {x[1] for x in g["slots"] if x}
-    adv = state.cfg.content.adventures
-    drawable = [any(x >= 0 and adv[x].kind == "event" for x in g["decks"][col][0])
-                for col in COLOURS[:2]]
-    return any(0 <= b < 2 and drawable[b] and h not in blocked
-               for h, b in enumerate(g["board"]))
-
-
-def _stall_ko(state: RuneboundState, p: dict[str, Any], w: Weights) -> float:
-    """What a knock-out costs on a bare board (R9.4): the card it takes and the tempo; the
-    gold and the counters it takes have nothing left to buy or win there."""
-    c = state.cfg.content
-    best = max([c.market[k].cost * w.item for k, _ in p["items"] if k < REWARD]
-               + [c.market[a[0]].cost * w.ally for a in p["allies"] if a[0] < REWARD] + [0.0])
-    return best + w.knockout
 
 
 def _bare(state: RuneboundState) -> bool:
@@ -602,8 +507,8 @@ _CACHES: dict[Weights, dict[Any, dict[int, tuple[float, float]]]] = {}
 
 def _fight_key(state: RuneboundState, p: dict[str, Any]) -> Any:
     """What a hero's chances against cards depend on (`card_gain` less the knock-out cost)."""
-    return (id(state.cfg), state.g["endgame"], _scarce(state), p["hero"], tuple(p["bonus"]),
-            p["wounds"], p["exh"], tuple(tuple(i) for i in p["items"]),
+    return (id(state.cfg), state.g["endgame"], p["hero"], tuple(p["bonus"]), p["wounds"],
+            p["exh"], tuple(tuple(i) for i in p["items"]),
             tuple(tuple(a) for a in p["allies"]))
 
 
@@ -612,8 +517,8 @@ def _card_terms(state: RuneboundState, p: dict[str, Any], x: int,
     """(gain if a knock-out cost nothing, chance of a knock-out) of facing card x:
     `card_gain` is linear in the knock-out cost, so two evaluations give both."""
     card = state.cfg.content.adventures[x]
-    without = card_gain(state, p, card, w, ko_cost=0.0, drawn=True)
-    return without, without - card_gain(state, p, card, w, ko_cost=1.0, drawn=True)
+    without = card_gain(state, p, card, w, ko_cost=0.0)
+    return without, without - card_gain(state, p, card, w, ko_cost=1.0)
 
 
 # ---------------------------------------------------------------------------------- the map
@@ -909,11 +814,6 @@ def in_hand(state: RuneboundState, seat: int, w: Weights = WEIGHTS) -> float:
     if cb is not None and cb["card"] >= 0:
         card = c.adventures[cb["card"]]
         won, lost = fight_odds(state, p, cb)
-        if _stalled(state, card):
-            return won * (reward_value(state, card, w) + w.stall) - lost * _stall_ko(state, p, w)
-        if card.colour != "red" and _scarce(state, w):  # escaping is worth more than winning
-            return won * (reward_value(state, card, w) - w.keep) - lost * knockout_cost(
-                state, p, w)
         return won * reward_value(state, card, w) - lost * knockout_cost(state, p, w)
     if pend is not None:
         if pend[0] == "draw" and g["phase"] != "endgame_draw":

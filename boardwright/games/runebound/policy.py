@@ -26,8 +26,6 @@ from .heuristic import (
     _Ends,
     _enemy,
     _reachable,
-    _scarce,
-    _stalled,
     card_gain,
     colour_gain,
     party_of,
@@ -155,11 +153,6 @@ def _escape(state: RuneboundState, by_name: dict[str, list[int]], legal: list[in
     if state.g["combat"].get("pvp"):
         return sp.encode("stay")
     p = state.me()
-    card = state.cfg.content.adventures[state.g["combat"]["card"]]
-    if _stalled(state, card):
-        return sp.encode("stay")  # on a bare board beating it is the only progress left
-    if card.colour != "red" and _scarce(state):
-        return sp.encode("escape")  # leave one of the board's last counters in place
     if p["wounds"] and _chance_now(state, strikes=False) < ESCAPE_BELOW:
         return sp.encode("escape")
     return sp.encode("stay")
