@@ -4,7 +4,7 @@ Plays seeded games (game i uses seed + i, as `boardwright simulate`) and appends
 per game to `--out` (a run that is cut off resumes from it). A game that ends by the cap gets a
 picture of the board at its end: the doom track, the colours of the counters left, the
 undefeated column and the heroes' levels. The summary counts rule endings and the median and
-95th percentile of rounds (docs/strength-runebound.md "Ending by the rules").
+95th percentile of rounds (docs/strength-runebound.md "Ending by the rule").
 
     python bench/runebound_endings.py --players 4 --games 100 --seed 20000 --out g4.jsonl
 """
@@ -61,8 +61,8 @@ def main() -> None:
     done: dict[int, dict[str, Any]] = {}
     if args.out.exists():
         for line in args.out.read_text().splitlines():
-            row = json.loads(line)
-            done[row["seed"]] = row
+            kept = json.loads(line)
+            done[kept["seed"]] = kept
     for i in range(args.games):
         seed = args.seed + i
         if seed in done:
