@@ -171,6 +171,8 @@ async function createMatch(event) {
     seats: seatSpecs(),
   };
   if ($("rated").value !== "auto") body.rated = $("rated").value === "yes";
+  // a hint table is never rated: the server refuses "rated: yes" with hints, in words
+  if ($("hints").value === "yes") body.hints = true;
   if ($("mode").value === "turn") {
     body.mode = "turn";
     body.move_days = Number($("move-days").value) || 3;

@@ -23,9 +23,11 @@ class Tab:
 
 
 def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
-                 options: dict[str, str] | None = None) -> dict[int, str]:
+                 options: dict[str, str] | None = None,
+                 table: dict[str, str] | None = None) -> dict[int, str]:
     """Fill the lobby form (`seats`: "human" or an agent spec; `options`: typed into the game's
-    option fields) and create the match; returns the join link of every human seat."""
+    option fields; `table`: the table's selects by id, e.g. `{"hints": "yes"}`) and create the
+    match; returns the join link of every human seat."""
     page.goto(f"{base}/?lang=en")
     page.wait_for_selector("body[data-ready='true']")
     page.select_option("#game", game)
@@ -45,6 +47,8 @@ def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
         else:
             page.select_option(f"#seat-{seat}-kind", "bot")
             page.fill(f"#seat-{seat}-agent", spec)
+    for select, value in (table or {}).items():
+        page.select_option(f"#{select}", value)
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden]) .spectate-link")
     links = {}
