@@ -223,3 +223,55 @@ def test_a_hint_table_on_postgres(pg_url: str, bot_pool: BotPool) -> None:
         assert hint["seq"] == snap["seq"] and hint["moves"]
         refused = client.post("/api/matches", json=human_body(rated=True, hints=True))
         assert refused.json()["code"] == "hints_rated"
+
+
+@pytest.fixture
+def slow_hints(tmp_path: Path, bot_pool: BotPool) -> Any:
+    """Hints that each take the bot a while (many worlds), to watch the server meanwhile."""
+    limits = TEST_LIMITS.but(hint_samples=60)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'slow.db'}", bots=bot_pool,
+                               limits=limits)) as c:
+        yield c
+
+
+def test_the_server_answers_while_a_hint_is_computed(slow_hints: TestClient) -> None:
+    """The hint runs in a bot worker: other requests are answered meanwhile, and a second hint
+    while the first runs is told the bot is busy (`Limits.hints_at_once`)."""
+    import threading
+    import time
+
+    client = slow_hints
+    match_id, tokens, seat, _ = hint_table(client)
+    answers: list[Any] = []
+    started = time.monotonic()
+    thread = threading.Thread(target=lambda: answers.append(
+        ask(client, match_id, seat, tokens[seat])))
+    thread.start()
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    while lobby._hinting == 0 and thread.is_alive():
+        time.sleep(0.005)
+    waits = []
+    busy = None
+    while lobby._hinting:
+        before = time.monotonic()
+        assert client.get(f"/api/matches/{match_id}").status_code == 200
+        waits.append(time.monotonic() - before)
+        if busy is None:
+            busy = ask(client, match_id, seat, tokens[seat])
+    thread.join()
+    took = time.monotonic() - started
+    assert answers[0].status_code == 200, answers[0].text
+    assert busy is not None and busy.status_code == 503
+    assert busy.json()["code"] == "server_busy"
+    # the hint took a while, and no request waited for it
+    assert took > 0.5 and len(waits) >= 5, (took, len(waits))
+    assert max(waits) < took / 3, (max(waits), took)
+
+
+def test_a_rematch_of_a_hint_table_allows_hints(client: TestClient) -> None:
+    match_id = create(client, ["random", "random"], seed=14, hints=True)["match_id"]
+    wait_finished(client, match_id)
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    again = client.portal.call(lobby.rematch, match_id, 0, "testclient")  # type: ignore[union-attr]
+    assert again["hints"] is True and again["rated"] is False
+    assert client.get(f"/api/matches/{again['match_id']}").json()["hints"] is True
