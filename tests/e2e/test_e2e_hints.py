@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .clicks import Tab, create_match, wait_for_turn_or_end
+from .screens import check_screen
 
 
 def test_ask_for_a_hint_at_a_hint_table(server: str, tab: Tab, artifacts: Path) -> None:
@@ -38,7 +39,7 @@ def test_ask_for_a_hint_at_a_hint_table(server: str, tab: Tab, artifacts: Path) 
     assert marked.count() == suggestions.count()
     best = page.locator(".moves .move.hinted[data-hint-rank='1']")
     assert best.get_attribute("data-action") == suggestions.first.get_attribute("data-move")
-    page.screenshot(path=artifacts / "match-hint.png")
+    check_screen(page, "beowulf", "en", artifacts, "match-hint")
 
     # in Hungarian the same button asks again and the moves are named in Hungarian
     page.select_option("#lang", "hu")
@@ -47,7 +48,7 @@ def test_ask_for_a_hint_at_a_hint_table(server: str, tab: Tab, artifacts: Path) 
     page.click("#hint-button")
     page.wait_for_selector("#hint-box[data-ready='true']", timeout=60_000)
     assert "becsült előny" in page.locator("#hint-list li").first.inner_text()
-    page.screenshot(path=artifacts / "match-hint-hu.png")
+    check_screen(page, "beowulf", "hu", artifacts, "match-hint-hu")  # words, no keys
 
     # playing the suggested move ends the hint: the next position has none until asked
     best = page.locator(".moves .move.hinted[data-hint-rank='1']")
