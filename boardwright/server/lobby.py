@@ -219,6 +219,9 @@ class Lobby:
 
     async def create(self, req: CreateMatch, client: str = "unknown",
                      identity: Identity | None = None) -> dict[str, Any]:
+        if req.hints and req.rated:
+            raise MatchError("hints_rated", "a rated match cannot allow hints: a player helped "
+                             "by the bot would be rated for the bot's play; choose one")
         people = any(spec.kind == "human" for spec in req.seats)
         if req.seed is not None and people:
             raise MatchError("seed_not_allowed", "only a match without people may be given a "
@@ -273,9 +276,6 @@ class Lobby:
             if spec.mine and identity is not None:
                 seat.identity, seat.player = identity.id, identity.name
             seats.append(seat)
-        if req.hints and req.rated:
-            raise MatchError("hints_rated", "a rated match cannot allow hints: a player helped "
-                             "by the bot would be rated for the bot's play; choose one")
         rated = (req.rated if req.rated is not None
                  else not req.hints and ratings.rated_by_default(seats, req.options))
         return await self._new_match(
@@ -581,13 +581,13 @@ class Lobby:
         if match.state.current_player() != seat:
             raise MatchError("not_your_turn", "a hint is for the seat to move, on its turn",
                              seat=seat, to_move=payloads.to_move(match.state))
+        if self._hinting >= self.limits.hints_at_once:  # refused before it costs a token
+            raise MatchError("server_busy", "the bot is busy with other hints; try again in a "
+                             "moment", retry_after=1)
         wait = self.clients.hints.take(f"{match.id}/{seat}")
         if wait:
             raise MatchError("rate_limited", "too many hints for this seat; wait a little",
                              retry_after=round(wait, 1))
-        if self._hinting >= self.limits.hints_at_once:
-            raise MatchError("server_busy", "the bot is busy with other hints; try again in a "
-                             "moment", retry_after=1)
         seq = match.seq
         legal = match.state.legal_actions()
         # a seed from what the seat knows (not the match's secret seed): the same view gives
