@@ -117,6 +117,17 @@ def review_part(game_id: str, players: int, options: dict[str, Any], actions: li
     return {"moves": moves, "next": next_start}
 
 
+def hint_part(game_id: str, seat: int, view: View, legal: list[int], seed: int, samples: int,
+              top: int) -> list[dict[str, Any]]:
+    """The `top` best of `legal` for `seat`, judged from `view` alone, as plain data (action
+    id, value): the server's hint. Runs in a bot worker, which is never given the state, so
+    a hint cannot read what the seat does not see."""
+    from boardwright.engine import registry
+
+    ranked = rank_moves(registry.get(game_id), seat, view, legal, seed=seed, samples=samples)
+    return [{"action": m.action, "value": m.value} for m in ranked[:top]]
+
+
 def timed_review(record: GameRecord, game: Game, *, seed: int = 0, samples: int = SAMPLES,
                  lang: str = "en") -> tuple[list[ReviewedMove], float]:
     """The whole review and its milliseconds per reviewed move."""

@@ -458,6 +458,15 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             name = identity.name
         await match.say(seat, identity.id if identity else None, name, text)
 
+    @app.api_route("/api/matches/{match_id}/seats/{n}/hint", methods=["GET", "POST"])
+    async def hint(match_id: str, n: int, request: Request, lang: str = "en",
+                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The bot's best moves for seat n now, for that seat's own player on their turn at a
+        table that allows hints (GET and POST alike: a browser POSTs it, a script may GET)."""
+        match = await lobby(request).get(match_id)
+        seat = await seat_of(request, match, _token(authorization), await who(request))
+        return await lobby(request).hint(match_id, seat, n, _lang(lang))
+
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request, step: int | None = None,
                      lang: str = "en") -> dict[str, Any]:

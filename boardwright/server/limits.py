@@ -93,6 +93,16 @@ class Limits:
     review_part: int = 40
     #: reviewed parts kept in memory (finished matches never change)
     review_cache: int = 256
+    #: hints (a seated player's ask for the bot's suggestions, at a hint table) per seat per
+    #: minute (refill) and at once; each costs a bot worker up to about a second
+    hints_per_minute: float = 6.0
+    hint_burst: int = 3
+    #: worlds drawn from the seat's view per hint (agents/analysis.py), and moves answered
+    hint_samples: int = 3
+    hint_moves: int = 3
+    #: hints computed at once in the whole server: the rest are told to try again, so that
+    #: hints never take every bot worker from the bots' own moves
+    hints_at_once: int = 1
     #: keys (client addresses) each bucket table remembers (LRU; the oldest is forgotten)
     max_clients: int = 10_000
 
@@ -168,6 +178,9 @@ class ClientLimits:
                               limits.max_clients, clock)
         self.chat = Buckets(limits.chat_per_minute / 60.0, limits.chat_burst,
                             limits.max_clients, clock)
+        #: hints per seat (key `match id/seat`): they cost a bot worker, whoever asks
+        self.hints = Buckets(limits.hints_per_minute / 60.0, limits.hint_burst,
+                             limits.max_clients, clock)
         #: open WebSocket connections per address (an entry leaves with its last socket)
         self.sockets: dict[str, int] = {}
 

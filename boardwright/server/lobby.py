@@ -15,6 +15,7 @@ import logging
 import re
 import secrets
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from datetime import timedelta
 from typing import Any
 
 import boardwright
-from boardwright.agents.analysis import review_part
+from boardwright.agents.analysis import hint_part, review_part
 from boardwright.engine import registry
 from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import BoardwrightError
@@ -83,6 +84,8 @@ class Lobby:
         self._tasks: set[asyncio.Task[None]] = set()
         #: one rematch made at a time (two players clicking at once get the same one)
         self._rematching = asyncio.Lock()
+        #: hints being computed now (at most `Limits.hints_at_once`)
+        self._hinting = 0
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -216,6 +219,9 @@ class Lobby:
 
     async def create(self, req: CreateMatch, client: str = "unknown",
                      identity: Identity | None = None) -> dict[str, Any]:
+        if req.hints and req.rated:
+            raise MatchError("hints_rated", "a rated match cannot allow hints: a player helped "
+                             "by the bot would be rated for the bot's play; choose one")
         people = any(spec.kind == "human" for spec in req.seats)
         if req.seed is not None and people:
             raise MatchError("seed_not_allowed", "only a match without people may be given a "
@@ -271,12 +277,12 @@ class Lobby:
                 seat.identity, seat.player = identity.id, identity.name
             seats.append(seat)
         rated = (req.rated if req.rated is not None
-                 else ratings.rated_by_default(seats, req.options))
+                 else not req.hints and ratings.rated_by_default(seats, req.options))
         return await self._new_match(
             game, req.players, options, seats, client, lang=req.lang, seed=req.seed,
             clock_seconds=req.clock_seconds, grace_seconds=req.grace_seconds, rated=rated,
             spectator_chat=req.spectator_chat, creator=identity.id if identity else None,
-            turn=(req.move_days or DEFAULT_MOVE_DAYS, req.on_timeout)
+            hints=req.hints, turn=(req.move_days or DEFAULT_MOVE_DAYS, req.on_timeout)
             if req.mode == "turn" else None)
 
     async def _new_match(self, game: Any, players: int, options: dict[str, Any],
@@ -284,7 +290,8 @@ class Lobby:
                          clock_seconds: int | None, grace_seconds: int | None, rated: bool,
                          spectator_chat: bool, creator: str | None,
                          rematch_of: str | None = None,
-                         turn: tuple[int, str] | None = None) -> dict[str, Any]:
+                         turn: tuple[int, str] | None = None,
+                         hints: bool = False) -> dict[str, Any]:
         """Store and start a match of these seats (each person's seat gets a new token);
         `turn`: (days per move, what a missed deadline does) of a turn-based match."""
         info = game.info
@@ -307,7 +314,7 @@ class Lobby:
             seeded=seed is not None, control_hash=hash_token(control), rated=rated,
             spectator_chat=spectator_chat, creator=creator, rematch_of=rematch_of,
             mode="turn" if turn else "live", move_days=turn[0] if turn else None,
-            on_timeout=turn[1] if turn else None)
+            on_timeout=turn[1] if turn else None, hints=hints)
         state = game.new_initial_state(players, options)
         if not tokens:
             row.to_move = payloads.to_move(state)
@@ -365,9 +372,9 @@ class Lobby:
             created = await self._new_match(
                 match.game, n, dict(row.options), seats, client, lang=row.lang, seed=None,
                 clock_seconds=row.clock_seconds, grace_seconds=row.grace_seconds,
-                rated=row.rated, spectator_chat=row.spectator_chat, creator=row.creator,
-                rematch_of=match.id, turn=(row.move_days or DEFAULT_MOVE_DAYS,
-                                           row.on_timeout or "bot")
+                rated=row.rated and not row.hints, spectator_chat=row.spectator_chat,
+                creator=row.creator, rematch_of=match.id, hints=row.hints,
+                turn=(row.move_days or DEFAULT_MOVE_DAYS, row.on_timeout or "bot")
                 if row.mode == "turn" else None)
             await match.set_rematch(created["match_id"])
         return {**created, "seat": (seat + 1) % n, "existing": False}
@@ -410,7 +417,8 @@ class Lobby:
     def _over(self, match: LiveMatch) -> None:
         """A match ended: a rated one is rated (in the background; a crash before it is done
         leaves it for the next start)."""
-        if match.row.rated and (match.status == "finished" or match.row.ended == "timeout"):
+        if match.row.rated and not match.row.hints and (
+                match.status == "finished" or match.row.ended == "timeout"):
             self._spawn(self.rate(match.id))
 
     async def rate(self, match_id: str) -> bool:
@@ -552,6 +560,62 @@ class Lobby:
         else:
             self._reviews.move_to_end(key)
         return cached
+
+    async def hint(self, match_id: str, seat: int | None, n: int,
+                   lang: str) -> dict[str, Any]:
+        """The bot's best moves for seat `n` now, asked by that seat's player on their turn at
+        a table that allows hints: judged from the seat's view alone in a bot worker (never on
+        the event loop), at most `Limits.hint_moves` of them with each one's estimated lead
+        over the best opponent; `Limits.hints_per_minute` per seat."""
+        match = await self.get(match_id)
+        if seat is None or seat != n:
+            raise MatchError("bad_token", f"a hint is for the player of seat {n} only: this "
+                             "token or identity does not hold it", seat=n)
+        if not match.row.hints:
+            raise MatchError("hints_off", "this table does not allow hints (a table allows "
+                             "them from its creation on, and a rated one never does)")
+        await match.sync()
+        if match.status in OVER or match.state.is_terminal():
+            raise MatchError("match_over", f"the match is over ({match.status})",
+                             status=match.status)
+        if match.status == "open":
+            raise MatchError("not_started", "the match starts when every seat has joined")
+        if match.state.current_player() != seat:
+            raise MatchError("not_your_turn", "a hint is for the seat to move, on its turn",
+                             seat=seat, to_move=payloads.to_move(match.state))
+        if self._hinting >= self.limits.hints_at_once:  # refused before it costs a token
+            raise MatchError("server_busy", "the bot is busy with other hints; try again in a "
+                             "moment", retry_after=1)
+        wait = self.clients.hints.take(f"{match.id}/{seat}")
+        if wait:
+            raise MatchError("rate_limited", "too many hints for this seat; wait a little",
+                             retry_after=round(wait, 1))
+        seq = match.seq
+        legal = match.state.legal_actions()
+        # a seed from what the seat knows (not the match's secret seed): the same view gives
+        # the same hint
+        seed = zlib.crc32(f"{match.id}/{seq}/{seat}".encode())
+        self._hinting += 1
+        try:
+            ranked = await self.bots.run(hint_part, match.game.info.id, seat,
+                                         match.state.view(seat), legal, seed,
+                                         self.limits.hint_samples, self.limits.hint_moves)
+        except BotTimeout:
+            raise MatchError("server_busy", "the hint took too long; try again later") from None
+        finally:
+            self._hinting -= 1
+        if match.seq != seq:  # the match moved on (a stand-in, a clock) while the bot thought
+            raise MatchError("stale_seq", "the position changed while the bot thought; ask "
+                             "again", seq=match.seq, expect_seq=seq)
+        best = ranked[0]["value"] if ranked else 0.0
+        state, game = match.state, match.game
+        return {"match_id": match.id, "seat": seat, "seq": seq, "choices": len(legal),
+                "moves": [{"rank": i + 1, "id": m["action"],
+                           "text": state.action_to_text(m["action"]),
+                           "label": game.describe_action(state, m["action"], lang),
+                           "lead": round(m["value"], 2),
+                           "gap": round(best - m["value"], 2)}
+                          for i, m in enumerate(ranked)]}
 
     async def _track(self, match_id: str) -> ReplayTrack:
         """A finished match's replay track, from the LRU cache or built once from storage."""

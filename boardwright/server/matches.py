@@ -738,10 +738,10 @@ def marks(row: MatchRow) -> dict[str, Any]:
     """What a summary says about how a match was made and ended: `seeded` when its creator chose
     the seed (only matches without people), `ended` for an aborted one (with the `winners` of
     one lost on time); the table's rules (live or turn-based with its days per move, what a
-    missed deadline does and the current deadline; rated, spectators' chat) and its rematch,
-    once there is one."""
+    missed deadline does and the current deadline; rated, spectators' chat, hints allowed) and
+    its rematch, once there is one."""
     out: dict[str, Any] = {"mode": row.mode, "rated": row.rated,
-                           "spectator_chat": row.spectator_chat}
+                           "spectator_chat": row.spectator_chat, "hints": row.hints}
     if row.mode == "turn":
         out.update(move_days=row.move_days, on_timeout=row.on_timeout,
                    deadline=row.deadline.isoformat() if row.deadline else None)

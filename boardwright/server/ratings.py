@@ -12,7 +12,9 @@ its own (kind `bot`), so beating a strong bot counts for more than beating a wea
 
 The ranking: the winners share first place; the others follow by final score (equal scores
 share a place). A turn-based match lost on time ranks the late player last and everyone else
-first together; any other aborted match is not rated.
+first together; any other aborted match is not rated. A table that allows hints (the bot's
+suggestions on request) is never rated: creation refuses the pair, and `compute` rates no such
+match whatever its row says.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def compute(row: MatchRow, seats: dict[int, str], before: dict[str, RatingRow]
     """identity -> (rating before, rating after) for every seat of `row`; empty when the match
     cannot be rated (a seat no identity holds, one identity twice, no ranking)."""
     places = ranks(row)
-    if (places is None or sorted(seats) != list(range(row.players))
+    if (places is None or row.hints or sorted(seats) != list(range(row.players))
             or len(set(seats.values())) != row.players
             or not MIN_RATED <= row.players <= MAX_RATED):
         return {}

@@ -122,6 +122,8 @@ class CreateMatch(_Strict):
     #: None: rated when only people play the printed rules (no bot, no option chosen)
     rated: bool | None = None
     spectator_chat: bool = True
+    #: a seated player may ask for the bot's suggestions on their turn; never rated
+    hints: bool = False
 
 
 class Credentials(_Strict):

@@ -35,6 +35,8 @@ STATUS = {
     "name_taken": 409,
     "no_account": 409,
     "rematch_not_allowed": 403,
+    "hints_off": 403,
+    "hints_rated": 422,
     "bad_login": 401,
     "bad_origin": 403,
     "no_identity": 403,

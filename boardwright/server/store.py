@@ -119,6 +119,9 @@ matches_table = Table(
     Column("on_timeout", String(8)),
     #: turn-based: when the person to move runs out of time
     Column("deadline", DateTime(timezone=True), index=True),
+    #: the table lets a seated player ask for the bot's suggestions on their turn; such a
+    #: match is never rated
+    Column("hints", Boolean, nullable=False, server_default=false()),
 )
 
 actions_table = Table(
@@ -252,6 +255,7 @@ class MatchRow:
     move_days: int | None = None
     on_timeout: str | None = None
     deadline: datetime | None = None
+    hints: bool = False
 
 
 @dataclass

@@ -172,6 +172,8 @@ async function createMatch(event) {
   };
   if ($("rated").value !== "auto") body.rated = $("rated").value === "yes";
   if ($("spectator-chat").value === "no") body.spectator_chat = false;
+  // a hint table is never rated: the server refuses "rated: yes" with hints, in words
+  if ($("hints").value === "yes") body.hints = true;
   if ($("mode").value === "turn") {
     body.mode = "turn";
     body.move_days = Number($("move-days").value) || 3;

@@ -50,6 +50,8 @@ let clockEnds = null;  // performance.now() when the running turn clock shows 0
 let claiming = false;  // our claim request is on its way
 let chat = [];         // the chat lines we have, by number
 let rematchId = null;  // the match that follows this one, once someone asked for it
+let hint = null;       // the bot's suggestions for our position ({seq, moves}), once asked
+let hinting = false;   // our hint request is on its way
 // A clock's seconds count down on this page between messages; the server decides the stand-in.
 const CLOCK_TICK_MS = 250;
 const CLOCK_LOW_SECONDS = 10;
@@ -216,6 +218,56 @@ function recentLines() {
   return i < 0 ? [] : log.filter((line) => line.seq >= log[i].seq);
 }
 
+// --- hints (only at a table that allows them, only on our turn) --------------------------------
+
+function hintAllowed() {
+  return Boolean(snapshot && snapshot.hints && myTurn());
+}
+
+/** The suggestions of the latest answer, while the position is still the one asked about;
+ * each suggested move is marked wherever the page offers it (the move list, the board). */
+function renderHint() {
+  const box = $("hint-box");
+  box.hidden = !hintAllowed();
+  if (hint && (hint.seq !== snapshot.seq || !hintAllowed())) hint = null;
+  const button = $("hint-button");
+  button.disabled = hinting || busy;
+  button.textContent = hinting ? t("web.hint.working") : t("web.hint.button");
+  box.dataset.ready = String(Boolean(hint));
+  $("hint-explain").hidden = !hint;
+  $("hint-list").replaceChildren(...(hint ? hint.moves.map((move) => h("li", {
+    class: "hint-move", dataset: { move: move.text, rank: String(move.rank) },
+  }, t("web.hint.line", { rank: move.rank, move: move.label, lead: move.lead.toFixed(1) })))
+    : []));
+  for (const el of document.querySelectorAll(".hinted")) {
+    el.classList.remove("hinted");
+    delete el.dataset.hintRank;
+  }
+  if (!hint) return;
+  for (const move of hint.moves) {
+    for (const el of document.querySelectorAll(`[data-action="${CSS.escape(move.text)}"]`)) {
+      el.classList.add("hinted");
+      el.dataset.hintRank = String(move.rank);
+    }
+  }
+}
+
+async function askHint() {
+  if (hinting || !hintAllowed()) return;
+  hinting = true;
+  renderHint();
+  try {
+    hint = await api(`/api/matches/${encodeURIComponent(matchId)}/seats/${snapshot.seat}/hint`
+                     + `?lang=${language()}`, { method: "POST", token });
+    showError(null);
+  } catch (err) {
+    showError(errorText(err));
+  } finally {
+    hinting = false;
+    render();
+  }
+}
+
 // --- chat and rematch ------------------------------------------------------------------------
 
 /** Who said a line: the seat's label, or the spectator's name. Shown as text, never markup. */
@@ -295,6 +347,8 @@ function render() {
   renderFinal();
   renderRematch();
   renderChatBox();
+  $("table-hints").hidden = !snapshot.hints;
+  renderHint();
 }
 
 // --- messages -----------------------------------------------------------------------------
@@ -381,6 +435,7 @@ async function start() {
     scoring: $("scoring"),
   }, { t, play, seatLabel, winnersText });
   languageSwitch($("lang"), summary.game, (newLang) => {
+    hint = null;   // its moves are named in the old language; the button asks again
     connection.setLanguage(newLang);
     const url = new URL(location.href);
     url.searchParams.set("lang", newLang);
@@ -392,6 +447,7 @@ async function start() {
   $("claim").addEventListener("click", claimSeat);
   $("chat-form").addEventListener("submit", sendChat);
   $("rematch").addEventListener("click", askRematch);
+  $("hint-button").addEventListener("click", askHint);
   setInterval(renderClock, CLOCK_TICK_MS);
   connection = new MatchConnection(matchId, {
     token, lang, onWelcome, onUpdate, onSeats, onError, onState, onStatus,

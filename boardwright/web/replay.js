@@ -68,6 +68,7 @@ async function start() {
   await loadLanguage(initialLanguage(), summary.game);
   translatePage();
   $("title").textContent = `${matchId} · ${t("web.replay.title")}`;
+  $("table-hints").hidden = !summary.hints;   // a player could ask the bot during this match
   const module = await rendererFor(summary.game);
   renderer = module.createRenderer({
     board: $("board"), hand: $("hand"), actions: $("actions"), players: $("players"),

@@ -27,8 +27,8 @@ def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
                  table: dict[str, str] | None = None) -> dict[int, str]:
     """Fill the lobby form (`seats`: "human" or an agent spec; `options`: typed into the game's
     option fields; `table`: the table's rules by field id, e.g. {"mode": "turn", "move-days":
-    "1", "rated": "yes", "spectator-chat": "no"}) and create the match; returns the join link
-    of every human seat."""
+    "1", "rated": "yes", "spectator-chat": "no", "hints": "yes"}) and create the match; returns
+    the join link of every human seat."""
     page.goto(f"{base}/?lang=en")
     page.wait_for_selector("body[data-ready='true']")
     page.select_option("#game", game)
