@@ -8,8 +8,10 @@ own view (`boardwright/games/beowulf/observation.py`, each entry divided by its 
 and the action mask. `SeatEnv` turns the two-player AEC environment into a one-player gymnasium
 environment: the learner takes a seat (seat 0 or 1, alternating by episode), the other seat picks
 uniformly among its legal actions, chance is played by the environment. The reward is the change
-in the learner's saga lead (points ÷ 100) after each of its moves, plus at the end +1 for a win,
-−1 for a loss (0 for a shared win): the lead says early what the win says only at the end.
+in the learner's estimated lead (the greedy bot's estimate of final saga points, ÷ 100) after
+each of its moves, plus at the end +1 for a win, −1 for a loss (0 for a shared win): the
+estimate says at every move what the points say only when an act is scored, and the win only at
+the end. With it, 15 CPU minutes win 95.5% of 200 games against `random` (docs/interop.md).
 
 The measurement seats the trained policy as an ordinary boardwright agent (`PolicyAgent`) in
 `play_game` against `random`, seats alternating, seeds 0 .. games-1, and prints the win share
@@ -141,7 +143,7 @@ class StopAfter(BaseCallback):
 
 
 def train(seconds: float, steps: int, seed: int = 0, n_steps: int = 256, envs: int = 8,
-          epochs: int = 10, learning_rate: float = 3e-4, ent_coef: float = 0.01,
+          epochs: int = 4, learning_rate: float = 3e-4, ent_coef: float = 0.01,
           shaping: str = "heuristic") -> MaskablePPO:
     """A MaskablePPO policy trained for `seconds` of CPU time or `steps` env steps.
 
@@ -205,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="evaluation games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (CPU cores)")
-    parser.add_argument("--epochs", type=int, default=10, help="PPO epochs per rollout")
+    parser.add_argument("--epochs", type=int, default=4, help="PPO epochs per rollout")
     parser.add_argument("--lr", type=float, default=3e-4, help="learning rate")
     parser.add_argument("--ent-coef", type=float, default=0.01, help="entropy bonus")
     parser.add_argument("--shaping", choices=SHAPINGS, default="heuristic",
