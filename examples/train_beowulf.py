@@ -8,8 +8,10 @@ own view (`boardwright/games/beowulf/observation.py`, each entry divided by its 
 and the action mask. `SeatEnv` turns the two-player AEC environment into a one-player gymnasium
 environment: the learner takes a seat (seat 0 or 1, alternating by episode), the other seat picks
 uniformly among its legal actions, chance is played by the environment. The reward is the change
-in the learner's saga lead (points ÷ 100) after each of its moves, plus at the end +1 for a win,
-−1 for a loss (0 for a shared win): the lead says early what the win says only at the end.
+in the learner's estimated lead (the greedy bot's estimate of final saga points, ÷ 100) after
+each of its moves, plus at the end +1 for a win, −1 for a loss (0 for a shared win): the
+estimate says at every move what the points say only when an act is scored, and the win only at
+the end. With it, 15 CPU minutes win 95.5% of 200 games against `random` (docs/interop.md).
 
 The measurement seats the trained policy as an ordinary boardwright agent (`PolicyAgent`) in
 `play_game` against `random`, seats alternating, seeds 0 .. games-1, and prints the win share
@@ -39,17 +41,29 @@ from boardwright.arena.stats import wilson_interval
 from boardwright.engine import registry
 from boardwright.engine.api import Game, View
 from boardwright.engine.play import Agent, play_game
+from boardwright.games.beowulf.forward import BeowulfState
+from boardwright.games.beowulf.heuristic import evaluate as estimate_points
 from boardwright.interop.pettingzoo import raw_env
 
 GAME = "beowulf"
 PLAYERS = 2
+SHAPINGS = ("heuristic", "saga")
 
 
 class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a two-player boardwright game as a gymnasium env; the other seat plays
-    uniformly at random. `action_masks()` is what MaskablePPO asks for."""
+    uniformly at random. `action_masks()` is what MaskablePPO asks for.
 
-    def __init__(self, game: str = GAME, players: int = PLAYERS) -> None:
+    `shaping` chooses the potential whose change after each of the learner's moves is its
+    reward: "heuristic" (the greedy bot's estimate of final saga points, `heuristic.evaluate`)
+    or "saga" (points already scored, which move only when an act is scored).
+    """
+
+    def __init__(self, game: str = GAME, players: int = PLAYERS,
+                 shaping: str = "heuristic") -> None:
+        if shaping not in SHAPINGS:
+            raise ValueError(f"shaping must be one of {', '.join(SHAPINGS)}, not {shaping!r}")
+        self.shaping = shaping
         self.aec = raw_env(game, players)
         self.scale = self.aec.observer.scale
         size = self.aec.observer.size
@@ -59,8 +73,19 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.me = self.aec.possible_agents[0]
 
     def _lead(self) -> float:
-        """The learner's saga lead over the best other seat, in hundreds of points."""
-        scores = self.aec.state.returns()
+        """The learner's lead over the best other seat, in hundreds of points: estimated final
+        saga points under "heuristic" shaping, points scored so far under "saga".
+
+        The estimate reads the whole state, hands included: it is the environment's reward,
+        never the learner's input (the learner sees only its own observation), and at the end
+        of the game it equals the saga points, so the rewards of a game add up to its final lead.
+        """
+        state = self.aec.state
+        if self.shaping == "heuristic":
+            assert isinstance(state, BeowulfState)
+            scores = estimate_points(state)
+        else:
+            scores = state.returns()
         seat = self.aec.possible_agents.index(self.me)
         return (scores[seat] - max(s for p, s in enumerate(scores) if p != seat)) / 100.0
 
@@ -118,13 +143,14 @@ class StopAfter(BaseCallback):
 
 
 def train(seconds: float, steps: int, seed: int = 0, n_steps: int = 256, envs: int = 8,
-          epochs: int = 10, learning_rate: float = 3e-4, ent_coef: float = 0.01) -> MaskablePPO:
+          epochs: int = 4, learning_rate: float = 3e-4, ent_coef: float = 0.01,
+          shaping: str = "heuristic") -> MaskablePPO:
     """A MaskablePPO policy trained for `seconds` of CPU time or `steps` env steps.
 
     `envs` games run side by side in one process (a `DummyVecEnv`): the policy then scores
     `envs` positions per forward pass, which is where most of the time goes with one game.
     """
-    vec = DummyVecEnv([SeatEnv for _ in range(envs)])
+    vec = DummyVecEnv([lambda: SeatEnv(shaping=shaping) for _ in range(envs)])
     model = MaskablePPO(
         "MlpPolicy", vec, seed=seed, verbose=0, device="cpu",
         n_steps=n_steps, batch_size=min(256, n_steps * envs), n_epochs=epochs,
@@ -181,9 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="evaluation games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (CPU cores)")
-    parser.add_argument("--epochs", type=int, default=10, help="PPO epochs per rollout")
+    parser.add_argument("--epochs", type=int, default=4, help="PPO epochs per rollout")
     parser.add_argument("--lr", type=float, default=3e-4, help="learning rate")
     parser.add_argument("--ent-coef", type=float, default=0.01, help="entropy bonus")
+    parser.add_argument("--shaping", choices=SHAPINGS, default="heuristic",
+                        help="reward potential: the greedy bot's estimate of final points, or "
+                             "points scored so far")
     parser.add_argument("--save", type=Path, default=Path("beowulf_ppo.zip"))
     parser.add_argument("--load", type=Path, help="skip training: measure a saved model")
     args = parser.parse_args(argv)
@@ -193,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         wall, cpu = time.monotonic(), time.process_time()
         model = train(args.minutes * 60, args.steps, args.seed, epochs=args.epochs,
-                      learning_rate=args.lr, ent_coef=args.ent_coef)
+                      learning_rate=args.lr, ent_coef=args.ent_coef, shaping=args.shaping)
         print(f"trained {model.num_timesteps:,} steps in {time.process_time() - cpu:.0f} s of "
               f"CPU ({time.monotonic() - wall:.0f} s wall clock)")
         model.save(args.save)

@@ -58,3 +58,27 @@ def test_train_save_load_and_play(tmp_path: Path) -> None:
     assert result["games"] == 2 and 0.0 <= result["wins"] <= 2.0
     low, high = result["ci95"]
     assert 0.0 <= low <= result["win_rate"] <= high <= 1.0
+
+
+def test_the_shaped_rewards_of_a_game_add_up_to_its_final_lead_and_result() -> None:
+    """The heuristic potential equals the saga points once the game is over, so shaping moves
+    reward earlier in the game without changing what a whole game is worth."""
+    example = load_example()
+    for shaping in example.SHAPINGS:
+        env = example.SeatEnv(shaping=shaping)
+        env.reset(seed=3)
+        total, done, start = 0.0, False, env.lead
+        while not done:
+            legal = np.flatnonzero(env.action_masks())
+            _, reward, done, _, _ = env.step(np.int64(legal[len(legal) // 2]))
+            total += reward
+        scores = env.aec.state.returns()
+        seat = env.aec.possible_agents.index(env.me)
+        lead = (scores[seat] - max(s for p, s in enumerate(scores) if p != seat)) / 100.0
+        result = 2.0 * env.aec.rewards[env.me] - 1.0
+        assert total == pytest.approx(lead - start + result)
+
+
+def test_an_unknown_shaping_is_refused() -> None:
+    with pytest.raises(ValueError, match="shaping"):
+        load_example().SeatEnv(shaping="score")
