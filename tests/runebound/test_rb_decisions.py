@@ -9,6 +9,7 @@ import random
 from rb_helpers import act, adv, fight, gem_hex, legal_names, meet, mkt, new_game
 
 from boardwright.agents.greedy import GreedyAgent
+from boardwright.agents.ismcts import ISMCTSAgent
 from boardwright.engine.api import Refusal
 from boardwright.engine.play import sample_chance
 from boardwright.games.runebound.content import COLOURS
@@ -48,8 +49,11 @@ def test_r5_6a_a_short_pool_lets_the_drawer_choose_the_hexes() -> None:
     act(s, "refill_hex", empty[2])  # not the first in board order
     assert [s.g["board"][h] for h in empty] == [-1, -1, 0] and s.g["pool"][0] == 0
     assert s.g["phase"] in ("market", "experience")  # the event's turn goes on
-    refused = GAME.why_not(s, s.cfg.space.encode("refill_hex", empty[0]))
-    assert refused is not None and refused.rule != ""
+    s.g["phase"] = "refill"  # asked again about a hex now full: refused by R5.6
+    s.g["refill"] = {"cols": ["green"]}
+    s._legal = None
+    refused = GAME.why_not(s, s.cfg.space.encode("refill_hex", empty[2]))
+    assert refused == Refusal("R5.6", "refill_not_empty")
     # the words of the choice, in both languages
     s2 = new_game(doom=False)
     _short_green_pool(s2)
@@ -256,7 +260,7 @@ def test_r6_4a_the_rollout_policy_never_spends_a_step_on_a_discard() -> None:
 
 def test_r9_4a_the_bots_lose_the_least_useful_tied_card() -> None:
     """Varikas fights in melee: of a +3 melee weapon and a swimming charm at the same cost, the
-    charm goes (rollout policy and greedy)."""
+    charm goes (rollout policy, greedy and ISMCTS)."""
     s = new_game()
     p = s.g["players"][0]
     weapon, charm = _two_tied_items(s)
@@ -266,6 +270,7 @@ def test_r9_4a_the_bots_lose_the_least_useful_tied_card() -> None:
     assert a == s.cfg.space.encode("lose_item", 0)
     view = s.view(0)
     assert GreedyAgent().choose(GAME, 0, view, s.legal_actions(), random.Random(0)) == a
+    assert ISMCTSAgent().choose(GAME, 0, view, s.legal_actions(), random.Random(0)) == a
 
 
 def test_r9_4b_the_bots_go_to_the_city_nearest_their_goal() -> None:
