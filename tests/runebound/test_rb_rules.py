@@ -237,6 +237,7 @@ def test_r5_6_sun_icon_refills_only_from_the_pool() -> None:
     s.g["players"][1]["counters"][0] += 1  # ... one held
     s._take_adv(ev)
     s._event(ev, [])
+    act(s, "refill_hex", empty[1])  # R5.6a the pool is short: the drawer chooses the hex
     assert sum(1 for h in empty if s.g["board"][h] == 0) == 1
     assert s.g["pool"][0] == 0
 
@@ -491,6 +492,8 @@ def test_r7_13_knockout_loses_gold_counters_best_card_to_nearest_city() -> None:
     if s.g["phase"] == "react":
         act(s, "take")
     assert (p["wounds"], p["exh"], p["gold"], p["counters"]) == (0, 0, 0, [0, 0, 0, 0])
+    if s.g["phase"] == "ko_city":  # R9.4b equally near cities: the player chooses one
+        act(s, "go_city", s._ko_cities(p)[-1])
     assert dear in s.g["mdeck"][1]
     d = c.city_dist[here]
     assert c.city_dist[p["pos"]] and p["pos"] in c.cities

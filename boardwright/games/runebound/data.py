@@ -39,6 +39,13 @@ class RuneboundOptions(BaseModel):
     heroes: list[str] | None = Field(default=None, max_length=6)
     trade_offers: int = Field(default=3, ge=0, le=20)
     reward_ally_full: str = Field(default="choose", pattern="^(choose|decline)$")
+    #: R5.6a a short pool: the drawer chooses the hexes (the book) or they fill in board order
+    refill_short: str = Field(default="choose", pattern="^(choose|board_order)$")
+    #: R9.4a/b knock-out ties: the player chooses the card and the city (the book) or the first
+    knockout_ties: str = Field(default="choose", pattern="^(choose|first)$")
+    #: R6.4a discarding "bármikor": in every decision of one's own turn outside the fight's
+    #: rounds (the book) or only in the market phase
+    discard_when: str = Field(default="any_time", pattern="^(any_time|market)$")
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,9 @@ def _texts(cfg_adv: int, cfg_mkt: int, content: Content) -> list[tuple[str, int]
         ("trade_give_gold", 1), ("trade_take_item", MAX_ITEMS), ("trade_take_ally", 2),
         ("trade_take_gold", 1), ("trade_propose", 1), ("trade_end", 1), ("trade_accept", 1),
         ("trade_decline", 1),
+        # R5.6a / R9.4a / R9.4b the player's choices (appended last, as above)
+        ("refill_hex", len(content.coords)), ("lose_item", MAX_ITEMS), ("lose_ally", 2),
+        ("go_city", len(content.cities)),
     ]
 
 
@@ -125,6 +135,14 @@ def action_text(content: Content, name: str, off: int) -> str:
             return "buy " + content.market[off].id
         case "xp":
             return "xp " + XP_KINDS[off]
+        case "refill_hex":
+            return f"refill hex {off}"
+        case "lose_item":
+            return f"lose item{off + 1}"
+        case "lose_ally":
+            return f"lose ally {off + 1}"
+        case "go_city":
+            return "go to " + content.board.cities[off].name
     return name.replace("_", " ")
 
 

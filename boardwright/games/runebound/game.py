@@ -13,7 +13,7 @@ from boardwright.engine.options import describe_options
 from .data import RuneboundOptions, build_config
 from .state import RuneboundState
 
-RULES_VERSION = "runebound-2e-0.1"
+RULES_VERSION = "runebound-2e-0.2"
 
 HELPS = {
     "content": "folder of a content pack (default: the bundled ORIGINAL set); see RULES.md",
@@ -26,6 +26,12 @@ HELPS = {
     "heroes": "hero ids, one per seat (default: drawn at random, R2.8)",
     "trade_offers": "R5.10 CHOICE offers one meeting may make before trading ends (0: no trading)",
     "reward_ally_full": "R5.11 a won ally when 2 are held: choose (dismiss one, seed) | decline",
+    "refill_short": "R5.6a CHOICE a short pool: choose (the drawer picks the hexes, seed) | "
+                    "board_order",
+    "knockout_ties": "R9.4a/b CHOICE equally valuable cards, equally near cities: choose (the "
+                     "knocked-out hero's player, seed) | first",
+    "discard_when": "R6.4a CHOICE discard items and allies: any_time (every decision of one's "
+                    "own turn outside a fight's rounds, seed) | market",
 }
 
 #: options that name a path on the machine running the game (servers refuse them)

@@ -349,10 +349,27 @@ def knockout_cost(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS
     hero falls (CHOICE R10.8)."""
     if state.g["endgame"]:
         return _endgame_stake(state, p, w)
+    return (w.xp * counter_xp(state, p) + w.gold * p["gold"] + knockout_card_loss(state, p, w)
+            + w.knockout)
+
+
+def knockout_card_loss(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS) -> float:
+    """The card a knock-out takes, in points (R9.4): one of the highest printed cost; among
+    equally valuable ones the player gives up the one worth least to the hero (R9.4a), or the
+    first held (option `knockout_ties=first`)."""
     c = state.cfg.content
-    best = max([c.market[k].cost * w.item for k, _ in p["items"] if k < REWARD]
-               + [c.market[a[0]].cost * w.ally for a in p["allies"] if a[0] < REWARD] + [0.0])
-    return w.xp * counter_xp(state, p) + w.gold * p["gold"] + best + w.knockout
+
+    def worth(kind: str, i: int) -> float:
+        if kind == "item":
+            return c.market[p["items"][i][0]].cost * w.item
+        return c.market[p["allies"][i][0]].cost * w.ally
+
+    cards = state._ko_losable(p)
+    if not cards:
+        return 0.0
+    if state.cfg.options.knockout_ties == "first":
+        return worth(*cards[0])
+    return min(worth(kind, i) for kind, i in cards)
 
 
 def _endgame_stake(state: RuneboundState, p: dict[str, Any], w: Weights) -> float:

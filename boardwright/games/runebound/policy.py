@@ -10,7 +10,9 @@
   hurt; in each phase act as the round's best plan says (`heuristic._assignment`: who attacks
   in which phase); armour prevents every wound it can.
 - Market (R6) and experience (R8): the step that most raises the hero's own value
-  (`heuristic.score`), one at a time, until ending the phase is best.
+  (`heuristic.score`), one at a time, until ending the phase is best; never a discard (R6.4a).
+- A short pool's refill (R5.6a): the empty hex nearest the hero. A knock-out's ties (R9.4a/b):
+  the card or city after which the knocked-out hero is worth most.
 
 Used only on worlds an agent sampled itself (everything is public in Runebound anyway).
 """
@@ -28,6 +30,7 @@ from .heuristic import (
     _reachable,
     card_gain,
     colour_gain,
+    distances,
     party_of,
     prospect,
     score,
@@ -210,7 +213,33 @@ def _market(state: RuneboundState, by_name: dict[str, list[int]], legal: list[in
 
 def _experience(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
                 rng: random.Random) -> int:
-    return _best_own_step(state, by_name, legal, rng)
+    return _best_own_step(state, by_name, legal, rng, skip=DISCARDS)
+
+
+#: R6.4a discarding is legal at most decisions of one's turn; a rollout never spends a step on it
+DISCARDS = ("discard_item", "discard_ally")
+
+
+def _refill(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+            rng: random.Random) -> int:
+    """R5.6a the short pool's counter goes on the empty hex nearest the drawer's hero."""
+    sp = state.cfg.space
+    dist = distances(state.cfg.content)[state.me()["pos"]]
+    return min(legal, key=lambda a: (dist[sp.decode(a)[1]], a))
+
+
+def _knockout(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+              rng: random.Random) -> int:
+    """R9.4a/b the tied card whose loss, or the city whose place, leaves the knocked-out hero
+    (who may not be the seat whose turn it is) worth most."""
+    seat = state.current_player()
+
+    def value(a: int) -> float:
+        child = state.clone()
+        child.apply(a)
+        return score(child, seat, WEIGHTS)
+
+    return max(legal, key=value)
 
 
 def _reward_ally(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
@@ -244,6 +273,7 @@ _PHASES = {
     "pvp_escape": _escape, "round": _round, "react": _react, "market": _market,
     "experience": _experience, "reward_ally": _reward_ally, "pvp_fs": _pvp_fs,
     "pvp_round": _pvp_round, "loot": _loot, "trade": _trade, "trade_answer": _trade,
+    "refill": _refill, "ko_card": _knockout, "ko_city": _knockout,
 }
 
 __all__ = ["rollout_action"]

@@ -3,7 +3,8 @@
 `why_not` never decides legality (a legal action is never refused); it names the rule a refused
 action fails: a move of another phase (each phase asks for its own kind of answer), movement
 dice and terrain (R4), the adventure on the hex (R5), the market's gold and limits (R6),
-combat (R7) and experience (R8). Texts are `why.<key>` in `messages/<lang>.json`.
+combat (R7) and experience (R8), discarding (R6.4a), a short pool's refill (R5.6a) and a
+knock-out's choices (R9.4a/b). Texts are `why.<key>` in `messages/<lang>.json`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from boardwright.engine.api import CHANCE, TERMINAL, Refusal
 
 from .data import MAX_DICE
-from .state import REWARD, RuneboundState
+from .state import DISCARD_PHASES, REWARD, RuneboundState
 
 #: per phase: the rule that asks for its answer (the text is `why.expected.<phase>`)
 EXPECTED = {
@@ -22,6 +23,7 @@ EXPECTED = {
     "round": "R7.5", "react": "R7.5", "loot": "R7.14", "reward_ally": "R5.11",
     "trade": "R5.10", "trade_answer": "R5.10", "pvp_fs": "R7.14a", "pvp_escape": "R7.14",
     "pvp_round": "R7.14", "market": "R6.2", "experience": "R8.1", "endgame_draw": "R10.7",
+    "refill": "R5.6", "ko_card": "R9.4", "ko_city": "R9.4",
 }
 
 
@@ -74,7 +76,29 @@ def _within_phase(s: RuneboundState, phase: str, block: str, offset: int) -> Ref
         return Refusal("R8.1", "xp_short", {"cost": s.cfg.xp_cost})
     if phase in ("round", "pvp_round") and block in ("attack_hero", "attack_ally"):
         return Refusal("R7.7", "attacked_once")
+    if block in ("discard_item", "discard_ally"):
+        return _discard(s, phase)
+    if phase == "refill" and block == "refill_hex":
+        return Refusal("R5.6", "refill_not_empty")
+    if phase == "ko_card" and block in ("lose_item", "lose_ally"):
+        return Refusal("R9.4", "ko_not_most_valuable")
+    if phase == "ko_city" and block == "go_city":
+        return Refusal("R9.4", "ko_not_nearest")
     return None
+
+
+def _discard(s: RuneboundState, phase: str) -> Refusal | None:
+    """R6.4a items and allies are discarded in one's own turn (option `discard_when`); R6.3 /
+    R5.11 a reward card never. None where the phase's own answer says it better (in
+    `reward_ally` a dismissal buys the reward ally)."""
+    if phase == "reward_ally":
+        return None
+    anytime = s.cfg.options.discard_when == "any_time"
+    if phase == "market" or (anytime and phase in DISCARD_PHASES):
+        return Refusal("R6.4", "discard_reward")  # the phase allows it: not this card
+    if phase in DISCARD_PHASES:
+        return Refusal("R6.4", "discard_market_only")
+    return Refusal("R6.4", "discard_not_now")
 
 
 def _face(s: RuneboundState, p: dict[str, Any], block: str) -> Refusal:

@@ -119,6 +119,14 @@ def _situation(c: Content, g: dict[str, Any], lang: str) -> list[Text]:
         a = c.adventures[cb["card"]]
         out.append(Text(msg(lang, "render.combat", card=a.name, mind=a.mind[0], body=a.body[0],
                             spirit=a.spirit[0], wounds=cb["wounds"], life=a.life)))
+    refill = g.get("refill")
+    if g["phase"] == "refill" and refill:  # R5.6a what the drawer still places
+        colour = refill["cols"][0]
+        out.append(Text(msg(lang, "render.refill", colour=msg(lang, f"colour.{colour}"),
+                            n=g["pool"][COLOURS.index(colour)])))
+    ko = g.get("ko")
+    if g["phase"] in ("ko_card", "ko_city") and ko:  # R9.4a/b whose choice it is
+        out.append(Text(msg(lang, "render.knockout", player=seat(ko["seat"]))))
     return out
 
 

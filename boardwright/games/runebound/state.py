@@ -32,6 +32,9 @@ REWARD = 1000  # item keys >= REWARD are kept adventure cards (R6.3: never sold 
 HIDDEN = -1  # the doom track's first card, put there unseen (R10.2)
 ROLL_P = [(10 - abs(s - 11)) / 100 for s in range(2, 21)]  # 2d10, a 0 counts as 10 (R1.3)
 MODE_ATTR = {"ranged": 0, "melee": 1, "magic": 2}
+#: R6.4a phases of one's own turn where items and allies may also be discarded "bármikor"
+#: (option `discard_when`; the market offers them in any case); not in a fight's rounds
+DISCARD_PHASES = frozenset({"move_choice", "recover", "moving", "adventure", "fs", "experience"})
 
 
 def _deep(x: Any) -> Any:
@@ -84,8 +87,9 @@ def _copy_g(g: dict[str, Any]) -> dict[str, Any]:
         h["combat"] = cb
     if g["pending"] is not None:
         h["pending"] = g["pending"][:]
-    if g.get("trade") is not None:
-        h["trade"] = _deep(g["trade"])
+    for k in ("trade", "refill", "ko"):
+        if g.get(k) is not None:
+            h[k] = _deep(g[k])
     return h
 
 
@@ -124,7 +128,7 @@ class RuneboundState(State):
             "act": [], "combat": None, "pending": None, "bought": [], "winners": [],
             "endgame": False, "end_order": [], "end_idx": 0, "log_turns": 0, "enc": -1,
             "adv_src": -1, "extra_dice": 0, "start_endgame": False, "actor": -1,
-            "trade": None, "end_reason": None,
+            "trade": None, "end_reason": None, "refill": None, "ko": None,
         }
         for p in self.g["players"]:
             p["pos"] = p["prev"] = c.tamalir
@@ -482,6 +486,14 @@ class RuneboundState(State):
             out.append(sp.encode("take"))
         elif ph == "market":
             out += self._legal_market(p)
+        elif ph == "refill":  # R5.6a the drawer puts the short pool's counters
+            ci = COLOURS.index(g["refill"]["cols"][0])
+            out += [sp.encode("refill_hex", h) for h in self._refillable(ci)]
+        elif ph == "ko_card":  # R9.4a which of the equally valuable cards is lost
+            ko = g["players"][g["ko"]["seat"]]
+            out += [sp.encode("lose_" + kind, i) for kind, i in self._ko_losable(ko)]
+        elif ph == "ko_city":  # R9.4b which of the equally near cities
+            out += [sp.encode("go_city", k) for k in self._ko_cities(g["players"][g["ko"]["seat"]])]
         elif ph == "experience":
             spendable = p["credit"] + sum(
                 n * self.cfg.content.counters.counters[col][1]
@@ -492,7 +504,17 @@ class RuneboundState(State):
                         continue  # R8.3 at most 3 life counters
                     out.append(sp.encode("xp", k))
             out.append(sp.encode("end_turn"))
+        if ph in DISCARD_PHASES and self.cfg.options.discard_when == "any_time":
+            out += self._discards(p)  # R6.4a "bármikor" (the market offers them itself)
         return out
+
+    def _discards(self, p: dict[str, Any]) -> list[int]:
+        """R6.4 the hero's market items and hired allies it may discard (never a reward card,
+        R6.3 / R5.11)."""
+        sp = self.cfg.space
+        return [sp.encode("discard_item", i) for i, (k, _) in enumerate(p["items"])
+                if k < REWARD] + [sp.encode("discard_ally", a)
+                                  for a, x in enumerate(p["allies"]) if x[0] < REWARD]
 
     def _figs(self, p: dict[str, Any]) -> list[Any]:
         figs: list[Any] = [[-1, p["exh"]]]
@@ -772,6 +794,9 @@ class RuneboundState(State):
                 assert p is not None
                 key = p["allies"].pop(off)[0]
                 g["mdeck"][1].append(key)
+                cb = g["combat"]
+                if cb is not None and not cb.get("pvp"):  # the allies after it move up
+                    cb["ally_fs"] = [*cb["ally_fs"][:off], *cb["ally_fs"][off + 1:], 0]
                 ev.append(Event("discard", {"seat": g["seat"], "card": key}))
                 if g["phase"] == "reward_ally":  # R5.11 dismissed to make room for the reward
                     card = g["enc"]
@@ -801,6 +826,14 @@ class RuneboundState(State):
                 self._buy_xp(p, off, ev)
             case "end_turn":
                 self._end_turn(ev)
+            case "refill_hex":
+                self._refill_hex(off, ev)
+            case "lose_item" | "lose_ally":
+                self.g["ko"]["stage"] = 1
+                self._ko_lose(g["players"][g["ko"]["seat"]], name[5:], off, ev)
+                self._ko_next(ev)
+            case "go_city":
+                self._ko_go(off, ev)
 
     # ------------------------------------------------------------------ turn structure
     def _start_turn(self, ev: list[Event]) -> None:
@@ -1005,7 +1038,8 @@ class RuneboundState(State):
                 self._discard_adv(old, ev)
             g["event"] = card
             ev.append(Event("event", {"card": card}))
-            self._refill(a.refill, ev)
+            if self._refill(a.refill, ev):
+                return  # the drawer first chooses where the short pool's counters go
             self._event_effects(a, ev)
             self._after_adventure(ev)
             return
@@ -1046,23 +1080,54 @@ class RuneboundState(State):
         else:
             self._after_adventure(ev)
 
-    def _refill(self, colours: list[str], ev: list[Event]) -> None:
+    def _refill(self, colours: list[str], ev: list[Event]) -> bool:
         """R5.6 the sun icon: empty gem hexes of those colours refilled from the pool only.
 
-        CHOICE R5.6a when the pool is short the drawer may choose the hexes; we fill them in
-        board order (the data file's order)."""
+        CHOICE R5.6a (option `refill_short`): when the pool holds fewer counters of a colour
+        than there are empty hexes, the drawer chooses the hexes ("choose", the book: phase
+        `refill`, one `refill_hex` a counter) or they fill in board order ("board_order", the
+        data file's order). True when the drawer must choose now."""
+        g = self.g
+        choose = self.cfg.options.refill_short == "choose"
+        for k, col in enumerate(colours):
+            ci = COLOURS.index(col)
+            empty = self._refillable(ci)
+            if choose and 0 < g["pool"][ci] < len(empty):
+                g["refill"] = {"cols": list(colours[k:])}
+                g["phase"] = "refill"
+                return True
+            for h in empty[:g["pool"][ci]]:
+                g["board"][h] = ci
+                g["pool"][ci] -= 1
+            ev.append(Event("refill", {"colour": col}))
+        g["refill"] = None
+        return False
+
+    def _refillable(self, ci: int) -> list[int]:
+        """Empty gem hexes of colour `ci` with no undefeated challenge on them (R5.6, R7.12)."""
         g = self.g
         c = self.cfg.content
         occupied = {s[1] for s in g["slots"] if s}
-        for col in colours:
-            ci = COLOURS.index(col)
-            for h in range(len(c.coords)):
-                if g["pool"][ci] == 0:
-                    break
-                if c.gem[h] == col and g["board"][h] < 0 and h not in occupied:
-                    g["board"][h] = ci
-                    g["pool"][ci] -= 1
-            ev.append(Event("refill", {"colour": col}))
+        col = COLOURS[ci]
+        return [h for h in range(len(c.coords))
+                if c.gem[h] == col and g["board"][h] < 0 and h not in occupied]
+
+    def _refill_hex(self, h: int, ev: list[Event]) -> None:
+        """R5.6a one counter of the short colour on the chosen hex; the event's effects and
+        the rest of the turn follow once every colour is refilled."""
+        g = self.g
+        cols = g["refill"]["cols"]
+        ci = COLOURS.index(cols[0])
+        g["board"][h] = ci
+        g["pool"][ci] -= 1
+        ev.append(Event("refill_hex", {"seat": g["seat"], "to": h, "colour": cols[0]}))
+        if g["pool"][ci] > 0:
+            return  # still short: the drawer places the next one
+        ev.append(Event("refill", {"colour": cols[0]}))
+        if self._refill(cols[1:], ev):
+            return
+        self._event_effects(self.cfg.content.adventures[g["event"]], ev)
+        self._after_adventure(ev)
 
     # ------------------------------------------------------------------ quests
     def _take_quest(self, card: int, ev: list[Event]) -> None:
@@ -1645,31 +1710,38 @@ class RuneboundState(State):
         return False
 
     def _knockout(self, ev: list[Event]) -> None:
-        """R9.4 knock-out of the active hero in an adventure, then the turn ends."""
+        """R9.4 knock-out of the active hero in an adventure: the card goes to the undefeated
+        column, the hero's losses and choices follow (`_knockout_procedure`), the turn ends."""
         g = self.g
-        self._knockout_procedure(g["seat"], ev)
         cb = g["combat"]
         if cb is not None:
             if g["endgame"]:
                 g["decks"]["red"][1].append(cb["card"])
             else:
                 self._to_column(ev)
+        g["combat"] = None  # the fight is over while the player chooses
+        self._knockout_procedure(g["seat"], ev, "adventure")
+
+    def _knockout_adventure_done(self, ev: list[Event]) -> None:
+        g = self.g
         if g["endgame"]:
             # CHOICE R10.8 a hero knocked out in the endgame has fallen: out of the order
             g["end_order"].pop(g["end_idx"])
             g["end_idx"] -= 1
             ev.append(Event("fallen", {"seat": g["seat"]}))
             if not g["end_order"]:
-                g["combat"] = None
                 self._finish_by_score(ev, "all_fallen")
                 return
         self._end_after_combat(ev)
 
-    def _knockout_procedure(self, seat: int, ev: list[Event]) -> None:
-        """R9.4 knock-out: heal, lose counters, gold and the most valuable card; nearest city."""
+    def _knockout_procedure(self, seat: int, ev: list[Event], then: str = "") -> None:
+        """R9.4 knock-out: heal, lose counters, gold and the most valuable card; nearest city.
+
+        `then` names what follows once the player has made the knock-out's choices
+        ("adventure": `_knockout_adventure_done`, "pvp": the fight between heroes ends, the
+        turn with it; "": nothing, the procedure alone)."""
         g = self.g
         p = g["players"][seat]
-        c = self.cfg.content
         p["wounds"] = p["exh"] = 0
         for ci in range(4):
             g["pool"][ci] += p["counters"][ci]
@@ -1683,20 +1755,73 @@ class RuneboundState(State):
                 g["pool"][q[1]] += 1
             ev.append(Event("quest_lost", {"seat": seat, "card": q[0]}))
             self._discard_adv(q[0], ev)
-        # CHOICE R9.4a ties between equally valuable cards: the first one held is lost
-        cands = [(c.market[k].cost, 0, i) for i, (k, _) in enumerate(p["items"]) if k < REWARD]
-        cands += [(c.market[a[0]].cost, 1, i) for i, a in enumerate(p["allies"]) if a[0] < REWARD]
-        if cands:
-            best = max(x[0] for x in cands)
-            _, kind, i = next(x for x in cands if x[0] == best)
-            key = p["items"].pop(i)[0] if kind == 0 else p["allies"].pop(i)[0]
-            g["mdeck"][1].append(key)
-            ev.append(Event("lost_card", {"seat": seat, "card": key}))
-        # CHOICE R9.4b equally near cities: the first in the data file's order
+        g["ko"] = {"seat": seat, "then": then, "stage": 0}
+        self._ko_next(ev)
+
+    def _ko_next(self, ev: list[Event]) -> None:
+        """The knock-out's choices, each only when the rule leaves one. CHOICE R9.4a/b (option
+        `knockout_ties`): among equally valuable cards and equally near cities the player
+        chooses ("choose", the book: phases `ko_card`, `ko_city`) or the first in order is
+        taken ("first": the first item held, then the first ally; the data file's city order).
+        """
+        g = self.g
+        ko = g["ko"]
+        p = g["players"][ko["seat"]]
+        choose = self.cfg.options.knockout_ties == "choose"
+        if ko["stage"] == 0:
+            cards = self._ko_losable(p)
+            if choose and len(cards) > 1:
+                g["phase"] = "ko_card"
+                g["actor"] = ko["seat"]
+                return
+            ko["stage"] = 1
+            if cards:
+                self._ko_lose(p, *cards[0], ev)
+        cities = self._ko_cities(p)
+        if choose and len(cities) > 1:
+            g["phase"] = "ko_city"
+            g["actor"] = ko["seat"]
+            return
+        self._ko_go(cities[0], ev)
+
+    def _ko_losable(self, p: dict[str, Any]) -> list[tuple[str, int]]:
+        """R9.4 the most valuable item or ally held (never a reward card): all those of the
+        highest cost, items before allies, each in the order held."""
+        c = self.cfg.content
+        cands = [(c.market[k].cost, "item", i) for i, (k, _) in enumerate(p["items"])
+                 if k < REWARD]
+        cands += [(c.market[a[0]].cost, "ally", i) for i, a in enumerate(p["allies"])
+                  if a[0] < REWARD]
+        if not cands:
+            return []
+        best = max(x[0] for x in cands)
+        return [(kind, i) for cost, kind, i in cands if cost == best]
+
+    def _ko_lose(self, p: dict[str, Any], kind: str, i: int, ev: list[Event]) -> None:
+        key = p["items"].pop(i)[0] if kind == "item" else p["allies"].pop(i)[0]
+        self.g["mdeck"][1].append(key)
+        ev.append(Event("lost_card", {"seat": self.g["ko"]["seat"], "card": key}))
+
+    def _ko_cities(self, p: dict[str, Any]) -> list[int]:
+        """R9.4 the cities nearest the hero's hex, in the data file's order."""
+        c = self.cfg.content
         d = c.city_dist[p["pos"]]
-        near = min(range(len(c.cities)), key=lambda k: (d[k] if d[k] >= 0 else 999, k))
-        ev.append(Event("knockout", {"seat": seat, "city": near}))
-        p["pos"] = p["prev"] = c.cities[near]
+        dist = [d[k] if d[k] >= 0 else 999 for k in range(len(c.cities))]
+        return [k for k in range(len(c.cities)) if dist[k] == min(dist)]
+
+    def _ko_go(self, city: int, ev: list[Event]) -> None:
+        """The knocked-out hero moves to the city; what the knock-out interrupted goes on."""
+        g = self.g
+        ko = g["ko"]
+        p = g["players"][ko["seat"]]
+        ev.append(Event("knockout", {"seat": ko["seat"], "city": city}))
+        p["pos"] = p["prev"] = self.cfg.content.cities[city]
+        g["ko"] = None
+        g["actor"] = -1
+        if ko["then"] == "pvp":
+            self._end_turn(ev)
+        elif ko["then"] == "adventure":
+            self._knockout_adventure_done(ev)
 
     # ------------------------------------------------------------------ hero against hero
     def _others_here(self) -> list[int]:
@@ -1976,10 +2101,9 @@ class RuneboundState(State):
         """The loser is knocked out (R9.4); no experience for either; the turn ends."""
         g = self.g
         cb = g["combat"]
-        self._knockout_procedure(cb["loser"], ev)
         g["combat"] = None
         g["actor"] = -1
-        self._end_turn(ev)
+        self._knockout_procedure(cb["loser"], ev, "pvp")
 
     # ------------------------------------------------------------------ items, limits, XP
     def _use_item(self, p: dict[str, Any], i: int, ev: list[Event]) -> None:

@@ -81,6 +81,23 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
         args["where"] = where(to, lang, c) if to >= 0 else "?"
     if name == "xp":
         args["kind"] = msg(lang, f"xp.{XP_KINDS[off]}")
+    if name == "refill_hex":  # R5.6a where a counter of the short colour goes
+        refill = state.g.get("refill")
+        colour = refill["cols"][0] if refill else "?"
+        args["colour"] = msg(lang, f"colour.{colour}")
+        args["where"] = where(off, lang, c) if off < len(c.coords) else "?"
+        dist = c.city_dist[off] if off < len(c.coords) else ()
+        # which of several hexes of one terrain: by its nearest city
+        near = min(range(len(dist)), key=lambda k: (dist[k] < 0, dist[k])) if dist else -1
+        args["city"] = c.board.cities[near].name if near >= 0 else "?"
+        args["dist"] = dist[near] if near >= 0 else "?"
+    if name in ("lose_item", "lose_ally"):  # R9.4a the knocked-out hero's tied cards
+        ko = state.g.get("ko")
+        p = state.g["players"][ko["seat"]] if ko else None
+        pile = (p["items"] if name == "lose_item" else p["allies"]) if p is not None else []
+        args["card"] = state.card(pile[off][0]).name if off < len(pile) else f"#{off + 1}"
+    if name == "go_city":  # R9.4b one of the equally near cities
+        args["city"] = c.board.cities[off].name
     if name in ("recover", "heal_wound", "heal_exh"):  # the hero (0) or an ally (1, 2)
         p = state.me() if state.g["players"] else None
         if p is None:

@@ -119,7 +119,8 @@ export function drawMap(view, marks, ctx, activate) {
     const terrain = hx[2];
     const reach = marks.reach.get(i);
     const step = marks.steps.get(i);
-    const move = reach ? reach[0].move : step;
+    const pick = marks.picks ? marks.picks.get(i) : undefined;
+    const move = reach ? reach[0].move : step || pick;
     let name = hexName(t, view, i, ctx);
     const grp = s("g", { class: `hex terrain-${terrain}${move ? " legal" : ""}`,
                         dataset: { hex: String(i), terrain } });
@@ -154,6 +155,10 @@ export function drawMap(view, marks, ctx, activate) {
       grp.classList.add("rb-step");
       over.append(s("polygon", { points: hexPoints(x, y, SIZE - 2.2), class: "rb-step-mark" }));
       name = `${t("web.runebound.step_tip")}\n${name}`;
+    } else if (pick) {   // a choice of hex with no path to it: no arrow
+      grp.classList.add("rb-step");
+      over.append(s("polygon", { points: hexPoints(x, y, SIZE - 2.2), class: "rb-step-mark" }));
+      name = `${pick.label}\n${name}`;
     }
     if (move) activate(grp, move);
     grp.setAttribute("aria-label", name);

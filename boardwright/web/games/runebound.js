@@ -102,7 +102,7 @@ export function createRenderer(elements, ctx) {
     const reach = new Map();
     const steps = new Map();
     const p = g.players[g.seat];
-    if (!p) return { reach, steps, from: undefined };
+    if (!p) return { reach, steps, picks: new Map(), from: undefined };
     const moves = box.byType.get("move") || [];
     // Several dice may reach one hex: the one with the fewest terrains goes first (it keeps
     // the more useful dice), unless the player chose a die.
@@ -120,7 +120,12 @@ export function createRenderer(elements, ctx) {
       const hex = neighbour(map, lookup, p.pos, move.json.arg);
       if (hex !== undefined) steps.set(hex, move);
     }
-    return { reach, steps, from: p.pos };
+    // R5.6a / R9.4b a hex to choose (a short pool's counter, a knocked-out hero's city): marked
+    // on the map too, the buttons stay in the panel
+    const picks = new Map();
+    for (const move of box.byType.get("refill_hex") || []) picks.set(move.json.arg, move);
+    for (const move of box.byType.get("go_city") || []) picks.set(map.cities[move.json.arg][0], move);
+    return { reach, steps, picks, from: p.pos };
   }
 
   function draw(snapshot, state) {
