@@ -224,13 +224,14 @@ class ISMCTSAgent:
             if first_reply and node.order is None:
                 # the opponents' first answers are ranked at once, so that a root move is
                 # judged against the best replies from its first visits on
-                node.order = self._order(game, state, state.legal_actions(), actor, rng, node)
+                node.order = self._order(game, state, self._actions(game, state), actor, rng,
+                                         node)
             if (self.lazy and node.order is None and node is not root
                     and node.visits < self.widen_after):
                 # a young node is judged as it stands: its first children would be random
                 # actions, and random replies make every move above them look better than it is
                 break
-            legal = state.legal_actions()
+            legal = self._actions(game, state)
             children = node.children
             for a in legal:
                 child = children.get(a)
@@ -282,6 +283,12 @@ class ISMCTSAgent:
             totals = n.totals
             for p, r in enumerate(rewards):
                 totals[p] += r
+
+    @staticmethod
+    def _actions(game: Game, state: State) -> list[int]:
+        """The actions the tree weighs here: the game's `search_actions` of the legal ones."""
+        legal = state.legal_actions()
+        return game.search_actions(state, legal) or legal
 
     def _expansion(self, game: Game, state: State, node: Node, legal: list[int], actor: int,
                    rng: random.Random) -> int | None:
@@ -346,7 +353,7 @@ class ISMCTSAgent:
         replier = state.current_player()
         if replier < 0 or replier == mover:
             return
-        legal = state.legal_actions()
+        legal = self._actions(game, state)
         if node.answers is None:
             node.answers = self._order(game, state, legal, replier, rng, node)
         allowed = set(legal)
