@@ -4,9 +4,11 @@ The agent never sees the true state. Each iteration draws a world consistent wit
 (`Game.determinizer`), walks one shared tree keyed by action sequences, choosing by UCT among the
 actions legal in that world (each child counts how often it was available), samples chance,
 then finishes with a rollout cut off at `depth` actions (0: none) and scored by the game's
-heuristic. Rewards are per seat in [0, 1]: how much each seat's heuristic lead over its best
-opponent grew since the search's start, squashed (at the end of the game, half for the win and
-half for that margin), so every seat maximises its own result (max^n).
+heuristic. The tree weighs the actions the game's `search_actions` keeps of the legal ones (all,
+unless a game leaves out moves that only undo each other, as Mesopotamia's free steps can).
+Rewards are per seat in [0, 1]: how much each seat's heuristic lead over its best opponent grew
+since the search's start, squashed (at the end of the game, half for the win and half for that
+margin), so every seat maximises its own result (max^n).
 
 Seven switches and a weight change the tree's shape (their measurements: docs/strength.md,
 "Evidence: tree shape" and "Measured and found not to help").
