@@ -4,9 +4,11 @@ The agent never sees the true state. Each iteration draws a world consistent wit
 (`Game.determinizer`), walks one shared tree keyed by action sequences, choosing by UCT among the
 actions legal in that world (each child counts how often it was available), samples chance,
 then finishes with a rollout cut off at `depth` actions (0: none) and scored by the game's
-heuristic. Rewards are per seat in [0, 1]: how much each seat's heuristic lead over its best
-opponent grew since the search's start, squashed (at the end of the game, half for the win and
-half for that margin), so every seat maximises its own result (max^n).
+heuristic. The tree weighs the actions the game's `search_actions` keeps of the legal ones (all,
+unless a game leaves out moves that only undo each other, as Mesopotamia's free steps can).
+Rewards are per seat in [0, 1]: how much each seat's heuristic lead over its best opponent grew
+since the search's start, squashed (at the end of the game, half for the win and half for that
+margin), so every seat maximises its own result (max^n).
 
 Seven switches and a weight change the tree's shape (their measurements: docs/strength.md,
 "Evidence: tree shape" and "Measured and found not to help").
@@ -224,13 +226,14 @@ class ISMCTSAgent:
             if first_reply and node.order is None:
                 # the opponents' first answers are ranked at once, so that a root move is
                 # judged against the best replies from its first visits on
-                node.order = self._order(game, state, state.legal_actions(), actor, rng, node)
+                node.order = self._order(game, state, self._actions(game, state), actor, rng,
+                                         node)
             if (self.lazy and node.order is None and node is not root
                     and node.visits < self.widen_after):
                 # a young node is judged as it stands: its first children would be random
                 # actions, and random replies make every move above them look better than it is
                 break
-            legal = state.legal_actions()
+            legal = self._actions(game, state)
             children = node.children
             for a in legal:
                 child = children.get(a)
@@ -282,6 +285,12 @@ class ISMCTSAgent:
             totals = n.totals
             for p, r in enumerate(rewards):
                 totals[p] += r
+
+    @staticmethod
+    def _actions(game: Game, state: State) -> list[int]:
+        """The actions the tree weighs here: the game's `search_actions` of the legal ones."""
+        legal = state.legal_actions()
+        return game.search_actions(state, legal) or legal
 
     def _expansion(self, game: Game, state: State, node: Node, legal: list[int], actor: int,
                    rng: random.Random) -> int | None:
@@ -346,7 +355,7 @@ class ISMCTSAgent:
         replier = state.current_player()
         if replier < 0 or replier == mover:
             return
-        legal = state.legal_actions()
+        legal = self._actions(game, state)
         if node.answers is None:
             node.answers = self._order(game, state, legal, replier, rng, node)
         allowed = set(legal)

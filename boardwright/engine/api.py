@@ -280,6 +280,15 @@ class Game(ABC):
         """The action a fast rollout plays (default: uniform among the legal actions)."""
         return rng.choice(state.legal_actions())
 
+    def search_actions(self, state: State, legal: list[int]) -> list[int]:
+        """The legal actions a tree search weighs (default: all of them).
+
+        A game may leave out moves that only undo each other (a free step and its reverse),
+        so that a search with nearly equal values for both does not spend the turn on them;
+        the list returned is never empty while `legal` is not, and every action in it is legal.
+        """
+        return legal
+
     def observer(self, players: int, options: Mapping[str, JSON] | None = None
                  ) -> Observer | None:
         """The game's structured observation for one configuration: named fields of fixed

@@ -170,12 +170,50 @@ def test_paths_sight_stops_are_where_R3_6_sees_unexplored_area(seed: int, walls:
         assert sees == rules.sees_unexplored(st, c), b.labels[c]
 
 
-def test_a_walk_stops_at_a_monster_and_never_enters_a_room_with_a_chip() -> None:
+def test_a_walk_stops_at_a_monster_for_the_turn_and_never_enters_a_room_with_a_chip() -> None:
+    # R3.7 the monster stops the hero; he walks on in his next turn, having fought it (R3.4)
+    # or escaped (R3.5): the spaces beyond count a turn's walk more
     st = _corridor()
     put_token(st, "R44", 5)
+    r44 = cell(st, "R44")
     dist, first, _ = paths.walk(st, cell(st, "S1"))
-    assert dist[cell(st, "R44")] == 3
-    assert first[cell(st, "R44")] == rules.STEP + 0  # north
-    beyond = [c for c in range(len(dist)) if dist[c] > 3]
-    assert all(dist[c] < 0 or c not in paths.moves(st)[cell(st, "R44")] for c in beyond)
+    assert dist[r44] == 3
+    assert first[r44] == rules.STEP + 0  # north
+    beyond = [nxt for nxt, _ in paths.moves(st)[r44] if nxt != cell(st, "R44-S1/1")]
+    assert beyond
+    assert all(dist[c] == 3 + 1 + paths.FRONTIER_STEPS for c in beyond)
     assert all(dist[r] < 0 for r in st.cfg.board.rooms if st.chip[r])
+
+
+def test_a_walk_goes_on_from_where_unexplored_area_is_seen_a_turn_later() -> None:
+    # R3.6 an empty R44 sees rooms with chips: the hero stops there, explores, walks on later
+    st = _corridor()
+    r44 = cell(st, "R44")
+    dist, _, explore = paths.walk(st, cell(st, "S1"))
+    assert explore == r44 and dist[r44] == 3
+    beyond = [nxt for nxt, _ in paths.moves(st)[r44] if nxt != cell(st, "R44-S1/1")]
+    assert beyond and all(dist[c] == 3 + 1 + paths.FRONTIER_STEPS for c in beyond)
+
+
+def _behind_a_strong_monster(st: FeindeState) -> None:
+    """Every room explored, every crossing a four-way; monster 30 on R44 (too strong for seat
+    0's knowledge 6), the only way from S1 to R45 and the rest."""
+    b = st.cfg.board
+    for r in b.rooms:
+        st.chip[r] = 0
+    for c in b.crossings:
+        st.cross_shape[c] = 0
+    st.tiles_left = [0, 0, 0, 0]
+    put_token(st, "R44", 30)
+
+
+def test_a_beatable_monster_behind_a_stronger_one_is_worth_walking_to() -> None:
+    # the waits of docs/strength-feinde.md: every monster a hero could beat lay behind rooms
+    # holding stronger ones, which a walk that ended at a monster never passed
+    st = _corridor()
+    _behind_a_strong_monster(st)
+    assert _reach(st) == 0.0
+    put_token(st, "R45", 5)
+    dist, _, _ = paths.walk(st, cell(st, "S1"))
+    assert dist[cell(st, "R45")] > 3 + paths.FRONTIER_STEPS  # through R44, a turn later
+    assert _reach(st) > 0.0

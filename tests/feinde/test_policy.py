@@ -37,6 +37,15 @@ def test_action_1_walks_to_a_monster_in_reach_and_fights_it() -> None:
     assert _text(st) == "fight"
 
 
+def test_a_hero_walks_past_a_stronger_monster_towards_one_he_can_beat() -> None:
+    # R3.7 the stronger monster on R44 stops him for the turn; R45 beyond it holds monster 5
+    st = _corridor(monster=30)
+    _open_labyrinth(st)
+    put_token(st, "R45", 5)
+    act(st, "run")
+    assert _text(st) == "step N"
+
+
 def _open_labyrinth(st: FeindeState) -> None:
     """Every room explored (no chips) and every crossing a revealed four-way."""
     b = st.cfg.board

@@ -32,6 +32,9 @@ CACHE_LIMIT = 512
 #: walks are remembered per start, crossings, chips and tokens: the other heroes' walks are the
 #: same for every move the mover weighs
 WALK_CACHE_LIMIT = 8192
+#: a walk through a space from which unexplored area is in sight costs this many steps more:
+#: the hero stops there (R3.6) and goes on in his next turn, a turn's walk (R3.1 action 2) later
+FRONTIER_STEPS = 12
 
 
 def _key(st: FeindeState) -> Key:
@@ -133,10 +136,12 @@ def _trace_unexplored(st: FeindeState) -> bytes:
 
 
 def walk(st: FeindeState, start: int) -> Walk:
-    """Breadth-first walk from `start`: (steps to each space or -1, the first action of a
-    shortest walk there, the nearest space from which unexplored area is in sight or -1).
-    A walk does not enter a room with a chip, stops in a monster's room (R3.7) and where
-    unexplored area comes into sight (R3.6); a chest does not stop it. The lists returned are
+    """Walk from `start`: (steps to each space or -1, the first action of a shortest walk there,
+    the nearest space from which unexplored area is in sight or -1).
+    A walk does not enter a room with a chip and stops in a monster's room (R3.7). Where
+    unexplored area comes into sight the hero stops (R3.6) and the area is explored; the walk
+    goes on from there as the next turn would, each such stop counting `FRONTIER_STEPS` steps
+    more (the rest of the turn is lost). A chest does not stop it. The lists returned are
     shared: callers must not change them."""
     key = (start, _key(st), bytes(st.chip), bytes(st.token), st.cfg.options.crossing_blocks_sight)
     out = _WALKS.get(key)
@@ -157,27 +162,34 @@ def _walk(st: FeindeState, start: int) -> Walk:
     dist = [-1] * n
     first = [-1] * n
     dist[start] = 0
-    frontier = [start]
+    # buckets[d]: the spaces whose passages are followed with d steps walked (a frontier stop's
+    # are followed FRONTIER_STEPS later); every passage costs one step, so buckets taken in order
+    # give each space its shortest walk when it is first reached
+    buckets: list[list[int]] = [[start]]
     explore = -1
     d = 0
-    while frontier:
-        d += 1
-        nxt_frontier = []
-        for cur in frontier:
+    while d < len(buckets):
+        for cur in buckets[d]:
             fa = first[cur]
             for nxt, action in table[cur]:
                 if dist[nxt] >= 0 or chip[nxt]:
                     continue
-                dist[nxt] = d
+                dist[nxt] = d + 1
                 first[nxt] = action if fa < 0 else fa
                 t = token[nxt]
                 mark = stops[nxt]
                 if mark == 1 or (mark == 2 and not t):
                     if explore < 0:
                         explore = nxt
-                    continue  # the hero stops where he sees unexplored area
-                if 0 < t < CHEST0:
-                    continue  # a monster stops him
-                nxt_frontier.append(nxt)
-        frontier = nxt_frontier
+                    at = d + 1 + FRONTIER_STEPS  # he stops there (R3.6); on next turn
+                elif 0 < t < CHEST0:
+                    # a monster stops him (R3.7); he leaves in his next turn, having fought it
+                    # or escaped (R3.4, R3.5)
+                    at = d + 1 + FRONTIER_STEPS
+                else:
+                    at = d + 1
+                while len(buckets) <= at:
+                    buckets.append([])
+                buckets[at].append(nxt)
+        d += 1
     return dist, first, explore

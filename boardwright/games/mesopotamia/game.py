@@ -87,6 +87,14 @@ class MesoGame(Game):
         assert isinstance(state, MesoState)
         return rollout_action(state, rng)
 
+    def search_actions(self, state: State, legal: list[int]) -> list[int]:
+        """Free steps only where they serve a job, so that ISMCTS does not spend a turn picking
+        up and dropping one stone (R4.7, R9.2; `policy.search_actions`)."""
+        from .policy import search_actions
+
+        assert isinstance(state, MesoState)
+        return search_actions(state, legal)
+
     def evaluate(self, state: State) -> list[float]:
         from .heuristic import evaluate
 

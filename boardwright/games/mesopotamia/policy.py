@@ -9,6 +9,14 @@ play Focus Stone when the mana fits, and otherwise end the movement. In the acti
 huts (the cheapest offering first), a holy place, breed when members are few, else draw a card
 (R5.5: an action whenever one can be chosen); after a drawn card (R3.2) the action ends.
 Used only on worlds an agent sampled itself.
+
+Free steps (R4.7: pick up, drop, swap) cost no movement points, so a search that finds a pick-up
+and the drop that undoes it worth about the same may repeat the pair until the turn's bound on
+free steps (R9.2). `search_actions` (the game's `search_actions`, and the policy's own random
+moves) therefore keeps only the free steps that serve a job: a member picks up only what a job
+needs, drops only what no job needs, and swaps only for what a job needs instead of what none
+does. A pick-up and its drop can then only follow each other in one turn when the job changed
+between them (the policy's own moves never drop what a job needs either).
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from .data import (
     WOOD,
 )
 from .heuristic import geometry
-from .rules import ACTION, AFTER_DRAW, BREED, BUILD, HOLY, MOVE
+from .rules import ACTION, AFTER_DRAW, BREED, BUILD, HOLY, MOVE, cell_resource_flag
 from .state import MesoState
 
 #: share of moves chosen at random, so that rollouts from one position differ
@@ -55,7 +63,7 @@ def rollout_action(state: MesoState, rng: random.Random) -> int:
         cut = bisect_left(legal, starts["play"])
         legal = legal[:cut] + ([focus] if focus in legal[cut:cut + 8] else [])
     if rng.random() < EPSILON:
-        return rng.choice(legal)
+        return rng.choice(search_actions(state, legal) if phase == MOVE else legal)
     if phase == MOVE:
         return _movement(state, legal, rng)
     if phase in (ACTION, BUILD, HOLY, BREED, AFTER_DRAW):
@@ -88,6 +96,52 @@ def _action(state: MesoState, legal: list[int], rng: random.Random) -> int:
     return rng.choice(legal)
 
 
+def jobs(state: MesoState, p: int) -> tuple[int, bool, bool]:
+    """Seat `p`'s mana limit still needed for its undelivered offerings, and whether it has a
+    job for wood (huts left to build and offerings to put under them, R5.1) and for stone (the
+    limit short of that need, R4.4, or no holy place built yet, R5.2)."""
+    left = [o for o in range(4) if o not in state.delivered[p]]
+    need_limit = max((OFFERING_VALUES[o] for o in left), default=0)
+    stone_job = state.limit[p] < need_limit or state.holy_supply[p] == HOLY_PLACES
+    wood_job = state.hut_supply[p] > 0 and sum(state.off_supply[p]) > 0
+    return need_limit, wood_job, stone_job
+
+
+def search_actions(state: MesoState, legal: list[int]) -> list[int]:
+    """`legal` without the free steps (R4.7) that serve no job (module docstring); a new list,
+    never empty while `legal` is not."""
+    if state.phase != MOVE:
+        return legal
+    starts = state.cfg.starts
+    pick_up = starts["pick_up"]
+    drop = starts["drop"]
+    swap = starts["swap"]
+    take = starts["take_offering"]
+    lo = bisect_left(legal, pick_up)
+    if lo == len(legal) or legal[lo] >= take:
+        return legal  # no free step with wood or stone here
+    _, wood_job, stone_job = jobs(state, state.to_move)
+    needed = {WOOD: wood_job, STONE: stone_job}
+    out = legal[:lo]
+    for i in range(lo, len(legal)):
+        a = legal[i]
+        if a >= take:
+            out.extend(legal[i:])
+            break
+        if a < drop:
+            _, res, _ = cell_resource_flag(a - pick_up)
+            keep = needed[res]
+        elif a < swap:
+            _, res, _ = cell_resource_flag(a - drop)
+            keep = not needed[res]
+        else:
+            _, res, _ = cell_resource_flag(a - swap)
+            keep = needed[STONE if res == WOOD else WOOD] and not needed[res]
+        if keep:
+            out.append(a)
+    return out or legal
+
+
 def _movement(state: MesoState, legal: list[int], rng: random.Random) -> int:
     cfg = state.cfg
     starts = cfg.starts
@@ -97,12 +151,9 @@ def _movement(state: MesoState, legal: list[int], rng: random.Random) -> int:
     tile = state.tile
     holy = state.holy
     hut_owner = state.hut_owner
-    left = [o for o in range(4) if o not in state.delivered[p]]
-    need_limit = max((OFFERING_VALUES[o] for o in left), default=0)
     mana = state.mana[p]
     limit = state.limit[p]
-    stone_job = limit < need_limit or state.holy_supply[p] == HOLY_PLACES
-    wood_job = state.hut_supply[p] > 0 and sum(state.off_supply[p]) > 0
+    need_limit, wood_job, stone_job = jobs(state, p)
     to_zig = geo.dist((zig,), True)
     room = tuple(c for c in geo.land if tile[c] == PLAINS and holy[c] < 0
                  and (hut_owner[2 * c] < 0 or hut_owner[2 * c + 1] < 0))
