@@ -4,7 +4,8 @@ It samples one world from its view (so it never sees hidden facts), then tries e
 action. When an action leaves the same player deciding again (a compound move: choose a tile,
 then where to put it), it follows the best continuation; a chance event inside the turn is
 resolved by one sampled outcome. A turn's value is the player's heuristic lead over the best
-opponent.
+opponent. It weighs the actions the game's `search_actions` keeps (all by default), as ISMCTS
+does: a game may leave out moves that only look better by the noise of one sample.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class GreedyAgent:
         best_value = float("-inf")
         # a game whose turns are long chains of own steps may ask for a shorter look-ahead
         steps = getattr(game, "greedy_turn_steps", MAX_TURN_STEPS)
-        for action in legal:
+        for action in game.search_actions(world, list(legal)) or legal:
             value = turn_value(game, world, action, seat, rng, steps)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
@@ -55,4 +56,6 @@ def turn_value(game: Game, state: State, action: int, seat: int, rng: random.Ran
         steps -= 1
     if child.current_player() != seat or steps <= 1:
         return margins(game.evaluate(child))[seat]
-    return max(turn_value(game, child, a, seat, rng, steps - 1) for a in child.legal_actions())
+    legal = child.legal_actions()
+    return max(turn_value(game, child, a, seat, rng, steps - 1)
+               for a in game.search_actions(child, legal) or legal)

@@ -318,3 +318,42 @@ def test_the_new_phases_have_words_in_every_language() -> None:
             assert f"action.{name}" in cat
         for option in ("refill_short", "knockout_ties", "discard_when"):
             assert f"option.{option}.help" in cat
+
+
+def test_r6_4a_the_bots_search_weighs_discards_only_in_the_market() -> None:
+    """Greedy and ISMCTS weigh `search_actions`: a discard outside the market only looks better
+    by the noise of a sampled card after it, so the search leaves it out; in the market a discard
+    may make room for a purchase (R6.4) and stays."""
+    s = new_game()
+    _holding(s)
+    legal = s.legal_actions()
+    kept = GAME.search_actions(s, legal)
+    assert {"discard_item", "discard_ally"} <= {s.cfg.space.decode(a)[0] for a in legal}
+    assert not {"discard_item", "discard_ally"} & {s.cfg.space.decode(a)[0] for a in kept}
+    assert kept and set(kept) <= set(legal)
+    s.g["phase"] = "market"
+    s.g["players"][0]["pos"] = s.cfg.content.tamalir
+    s._legal = None
+    assert GAME.search_actions(s, s.legal_actions()) == s.legal_actions()
+
+
+def test_r6_4a_greedy_plays_a_game_stretch_without_a_discard_outside_the_market() -> None:
+    rng = random.Random(5)
+    s = new_game()
+    _holding(s)
+    greedy = GreedyAgent()
+    outside = 0
+    for _ in range(150):
+        if s.is_terminal():
+            break
+        seat = s.current_player()
+        if seat < 0:
+            s.apply(sample_chance(s.chance_outcomes(), rng))
+            continue
+        legal = s.legal_actions()
+        action = greedy.choose(GAME, seat, s.view(seat), legal, rng)
+        name = s.cfg.space.decode(action)[0]
+        if s.g["phase"] != "market" and name in ("discard_item", "discard_ally"):
+            outside += 1
+        s.apply(action)
+    assert outside == 0

@@ -85,6 +85,13 @@ class RuneboundGame(Game):
         assert isinstance(state, RuneboundState)
         return rollout_action(state, rng)
 
+    def search_actions(self, state: State, legal: list[int]) -> list[int]:
+        """Discards only in the market phase (R6.4a; `policy.search_actions`)."""
+        from .policy import search_actions
+
+        assert isinstance(state, RuneboundState)
+        return search_actions(state, legal)
+
     def evaluate(self, state: State) -> list[float]:
         from .heuristic import evaluate
 

@@ -220,6 +220,21 @@ def _experience(state: RuneboundState, by_name: dict[str, list[int]], legal: lis
 DISCARDS = ("discard_item", "discard_ally")
 
 
+def search_actions(state: RuneboundState, legal: list[int]) -> list[int]:
+    """The actions a bot's search weighs: all but discards outside the market phase (R6.4a).
+
+    A discard there never gains a hero anything the heuristic sees at once, but a look-ahead
+    that samples a card or a roll after it can rate it above the same step without it by the
+    noise of the extra sample. In the market a discard may make room for a purchase (R6.4), so
+    it stays. Never empty while `legal` is not.
+    """
+    if state.g["phase"] == "market":
+        return legal
+    sp = state.cfg.space
+    kept = [a for a in legal if sp.decode(a)[0] not in DISCARDS]
+    return kept or legal
+
+
 def _refill(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
             rng: random.Random) -> int:
     """R5.6a the short pool's counter goes on the empty hex nearest the drawer's hero."""
