@@ -23,7 +23,6 @@ Graph = dict[str, set[str]]
 #: while `state` calls the rules): docs/architecture.md "Where the shape is not reached yet"
 TYPE_ONLY_CYCLES = {
     ("boardwright.games.feinde.rules", "boardwright.games.feinde.state"),
-    ("boardwright.games.mesopotamia.rules", "boardwright.games.mesopotamia.state"),
 }
 
 
