@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .data import CORRIDOR, CROSSING, Board
-from .rules import CHEST0, STEP, TELEPORT, _partner, arms, can_pass
-from .state import FeindeState
+from .data import CHEST0, CORRIDOR, CROSSING, STEP, TELEPORT, Board
+from .forward import FeindeState
+from .movement import teleport_partner as _partner
+from .sight import arms, can_pass
 
 #: passages out of each space: (next space, the action that takes the hero there)
 Moves = tuple[tuple[tuple[int, int], ...], ...]
