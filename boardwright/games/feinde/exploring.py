@@ -37,8 +37,8 @@ def explore(st: FeindeTable, ev: list[Event]) -> bool:
         hidden: list[int] = []
         rooms: list[int] = []
         for o in st.origins:
-            r, h = sight(st, o)
-            rooms.extend(r)
+            seen, h = sight(st, o)
+            rooms.extend(seen)
             hidden.extend(h)
         if hidden:
             st.pending_cross = min(hidden)

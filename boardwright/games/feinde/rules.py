@@ -105,7 +105,7 @@ def legal_actions(st: FeindeTable) -> list[int]:
             acts.append(ESCAPE)  # R3.5
         return sorted(acts)
     if ph == MOVE:
-        acts: list[int] = []
+        acts = []
         if st.budget > 0 and not st.stopped and not pinned(st):
             acts.extend(STEP + d for d in step_dirs(st))
             if teleport_partner(st, hero_cell(st)) >= 0:

@@ -45,6 +45,82 @@ class FeindeTable:
     of; the table alone is what the rules read and change. Its fields are plain attributes
     named in `SCALARS`, `LISTS` and `NESTED`."""
 
+    cfg: Config
+    _legal: list[int] | None
+    # SCALARS
+    phase: int
+    to_move: int
+    asker: int
+    round: int
+    turn: int
+    last_progress: int
+    storage: int
+    box: int
+    teleport: int
+    dumb_active: int
+    kind: int
+    budget: int
+    steps: int
+    fought: int
+    stopped: int
+    escaped: int
+    invisible: int
+    mdelta: int
+    mchange_used: int
+    fight_cell: int
+    fight_case: int
+    fight_first: int
+    next_token: int
+    pending_cross: int
+    draw_for: int
+    dm_token: int
+    dm_cell: int
+    dm_origin: int
+    dm_steps: int
+    dm_limit: int
+    dm_carry: int
+    fresh: int
+    turn_start_pos: int
+    apprentice_yes: int
+    bosses: int
+    arrivals: int
+    start_player: int
+    card_mode: int
+    picks_left: int
+    pick_first: int
+    asked: int
+    # LISTS
+    pos: list[int]
+    knowledge: list[int]
+    stamp: list[int]
+    chips: list[int]
+    gold: list[int]
+    token: list[int]
+    chip: list[int]
+    cross_shape: list[int]
+    cross_rot: list[int]
+    tiles_left: list[int]
+    g1: list[int]
+    g2: list[int]
+    g3: list[int]
+    g4: list[int]
+    origins: list[int]
+    pending_rooms: list[int]
+    master: list[int]
+    follow_gain: list[int]
+    follow_queue: list[int]
+    boxed_tokens: list[int]
+    played: list[int]
+    picked: list[int]
+    pupil: list[int]
+    join_asked: list[int]
+    join_queue: list[int]
+    # NESTED
+    trophies: list[list[int]]
+    hands: list[list[int]]
+    hand_groups: list[list[int]]
+    deck: list[list[int]]
+
     def __init__(self, cfg: Config) -> None:
         """A table with no fields yet: `setup.setup` (R2) or `from_json` fills them."""
         self.cfg = cfg
