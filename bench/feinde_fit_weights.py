@@ -31,9 +31,9 @@ from boardwright.agents import GreedyAgent
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
 from boardwright.engine.registry import get
-from boardwright.games.feinde import rules
+from boardwright.games.feinde import data
+from boardwright.games.feinde.forward import FeindeState
 from boardwright.games.feinde.heuristic import DEFAULT_WEIGHTS, Weights, gold_left, reach_values
-from boardwright.games.feinde.state import FeindeState
 
 LINEAR = ["knowledge", "chip", "chip_extra", "card", "reach"]
 
@@ -69,7 +69,7 @@ def self_play(task: tuple[int, int, float, list[tuple[float, float]]]
         if actor == CHANCE:
             state.apply(sample_chance(state.chance_outcomes(), rng))
             continue
-        if state.phase == rules.CHOOSE:
+        if state.phase == data.CHOOSE:
             positions.append(([float(g) for g in state.gold], features(state, shapes)))
         legal = state.legal_actions()
         if rng.random() < epsilon:

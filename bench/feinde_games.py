@@ -22,7 +22,7 @@ from boardwright.arena.stats import endings
 from boardwright.engine.play import play_game
 from boardwright.engine.registry import get
 from boardwright.games.feinde import paths
-from boardwright.games.feinde.state import FeindeState
+from boardwright.games.feinde.forward import FeindeState
 
 
 def describe(st: FeindeState) -> dict[str, Any]:

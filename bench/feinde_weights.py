@@ -21,8 +21,8 @@ from boardwright.arena.stats import wilson_interval
 from boardwright.engine.api import Game, State
 from boardwright.engine.play import play_game
 from boardwright.engine.registry import get
+from boardwright.games.feinde.forward import FeindeState
 from boardwright.games.feinde.heuristic import DEFAULT_WEIGHTS, Weights, evaluate
-from boardwright.games.feinde.state import FeindeState
 
 
 class WeightedGame:

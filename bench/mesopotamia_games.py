@@ -23,8 +23,8 @@ from boardwright.agents import make_agent
 from boardwright.arena.stats import endings, wilson_interval
 from boardwright.engine.play import play_game
 from boardwright.engine.registry import get
-from boardwright.games.mesopotamia.rules import cell_resource_flag
-from boardwright.games.mesopotamia.state import MesoState
+from boardwright.games.mesopotamia.actions import cell_resource_flag
+from boardwright.games.mesopotamia.forward import MesoState
 
 #: a free step and the step that undoes it
 UNDOES = {"pick_up": "drop", "drop": "pick_up", "swap": "swap"}

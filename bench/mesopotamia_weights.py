@@ -31,9 +31,9 @@ from boardwright.agents import make_agent
 from boardwright.arena.stats import percentile, wilson_interval
 from boardwright.engine.api import State, View
 from boardwright.engine.play import play_game
+from boardwright.games.mesopotamia.forward import MesoState
 from boardwright.games.mesopotamia.game import MesoGame
 from boardwright.games.mesopotamia.heuristic import SHIPPED, Weights, evaluate
-from boardwright.games.mesopotamia.state import MesoState
 
 
 class WeightedGame(MesoGame):

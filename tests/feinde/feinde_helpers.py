@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.engine import registry
-from boardwright.games.feinde import rules
+from boardwright.games.feinde import data
 from boardwright.games.feinde.data import CARD_INDEX
-from boardwright.games.feinde.state import FeindeState
+from boardwright.games.feinde.forward import FeindeState
 
 GAME = registry.get("feinde")
 
@@ -15,11 +15,11 @@ GAME = registry.get("feinde")
 def new_game(players: int = 4, **options: Any) -> FeindeState:
     """Set-up done: pairing 0, monsters 1-4 on S1-S4, every hero on S1; seat 0 to choose."""
     st = GAME.new_initial_state(players, options)
-    while st.phase != rules.CHOOSE:
+    while st.phase != data.CHOOSE:
         if st.is_chance_node():
             st.apply(st.chance_outcomes()[0][0])
         else:
-            st.apply(rules.HERO_START)
+            st.apply(data.HERO_START)
     return st
 
 
@@ -73,4 +73,4 @@ def give(st: FeindeState, name: str, seat: int = 0) -> int:
     st.hands[seat].append(k)
     st.hand_groups[seat].append(g)
     st._legal = None
-    return rules.PLAY + k
+    return data.PLAY + k

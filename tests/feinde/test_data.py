@@ -8,7 +8,7 @@ import pytest
 from feinde_helpers import GAME, cell, new_game
 
 from boardwright.engine.errors import BadConfig
-from boardwright.games.feinde import rules
+from boardwright.games.feinde import sight
 from boardwright.games.feinde.data import _packaged, load_board, load_tables, parse_board
 
 
@@ -26,7 +26,7 @@ def test_r1_2_each_start_room_leads_to_one_room() -> None:
     found = []
     for s, want in zip(st.cfg.board.starts, ("R44", "R46", "R47", "R48"), strict=True):
         st.token[s] = 0
-        rooms, hidden = rules.sight(st, s)
+        rooms, hidden = sight.sight(st, s)
         assert not hidden
         found.append([st.cfg.board.labels[r] for r in rooms])
         assert found[-1] == [want]

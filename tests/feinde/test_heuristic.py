@@ -9,8 +9,8 @@ import pytest
 from feinde_helpers import GAME, act, cell, clear_start_monsters, new_game, put_hero, put_token
 
 from boardwright.agents.ismcts import margins
-from boardwright.games.feinde import heuristic, paths, rules
-from boardwright.games.feinde.state import FeindeState
+from boardwright.games.feinde import data, heuristic, movement, paths, sight
+from boardwright.games.feinde.forward import FeindeState
 
 
 def _corridor() -> FeindeState:
@@ -60,7 +60,7 @@ def test_a_chest_is_worth_its_gold_and_knowledge() -> None:
     kv, gv = st.cfg.tables.chests[0]
     w = heuristic.DEFAULT_WEIGHTS
     left = heuristic.gold_left(st)
-    assert heuristic.target_value(st, 0, rules.CHEST0) == pytest.approx(
+    assert heuristic.target_value(st, 0, data.CHEST0) == pytest.approx(
         gv + left * w.knowledge * kv)  # R7.3
 
 
@@ -106,7 +106,7 @@ def test_a_fight_is_judged_by_the_mean_over_its_dice() -> None:
     put_token(st, "R44", 5)
     put_hero(st, 0, "R44")
     act(st, "fight-move", "fight")
-    assert st.phase == rules.DICE
+    assert st.phase == data.DICE
     expected = [0.0, 0.0, 0.0]
     for action, prob in st.chance_outcomes():
         child = st.clone()
@@ -125,7 +125,7 @@ def test_another_chance_event_is_judged_the_same_way_every_time() -> None:
 def test_evaluate_is_the_gold_at_the_end() -> None:
     st = _corridor()
     st.gold[:] = [5, 7, 2]
-    st.phase = rules.OVER
+    st.phase = data.OVER
     assert [round(v) for v in heuristic.evaluate(st)] == [5, 7, 2]
 
 
@@ -150,9 +150,9 @@ def test_paths_passages_are_the_rules_steps_and_teleports(seed: int) -> None:
     st = _played(seed, 400)
     table = paths.moves(st)
     for c in range(len(st.cfg.board.kind)):
-        steps = [(nxt, rules.STEP + d) for d in range(4) if (nxt := rules.can_pass(st, c, d)) >= 0]
-        partner = rules._partner(st, c)
-        teleport = [(partner, rules.TELEPORT)] if partner >= 0 else []
+        steps = [(nxt, data.STEP + d) for d in range(4) if (nxt := sight.can_pass(st, c, d)) >= 0]
+        partner = movement.teleport_partner(st, c)
+        teleport = [(partner, data.TELEPORT)] if partner >= 0 else []
         assert sorted(table[c]) == sorted(steps + teleport)
 
 
@@ -164,10 +164,10 @@ def test_paths_sight_stops_are_where_R3_6_sees_unexplored_area(seed: int, walls:
     stops = paths.sight_stops(st)
     b = st.cfg.board
     for c in range(len(b.kind)):
-        if st.chip[c] or (b.kind[c] == rules.CROSSING and st.cross_shape[c] < 0):
+        if st.chip[c] or (b.kind[c] == data.CROSSING and st.cross_shape[c] < 0):
             continue  # no hero stands there
         sees = stops[c] == 1 or (stops[c] == 2 and not st.token[c])
-        assert sees == rules.sees_unexplored(st, c), b.labels[c]
+        assert sees == sight.sees_unexplored(st, c), b.labels[c]
 
 
 def test_a_walk_stops_at_a_monster_for_the_turn_and_never_enters_a_room_with_a_chip() -> None:
@@ -178,7 +178,7 @@ def test_a_walk_stops_at_a_monster_for_the_turn_and_never_enters_a_room_with_a_c
     r44 = cell(st, "R44")
     dist, first, _ = paths.walk(st, cell(st, "S1"))
     assert dist[r44] == 3
-    assert first[r44] == rules.STEP + 0  # north
+    assert first[r44] == data.STEP + 0  # north
     beyond = [nxt for nxt, _ in paths.moves(st)[r44] if nxt != cell(st, "R44-S1/1")]
     assert beyond
     assert all(dist[c] == 3 + 1 + paths.FRONTIER_STEPS for c in beyond)

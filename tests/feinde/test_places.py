@@ -8,9 +8,8 @@ import re
 
 from feinde_helpers import GAME, cell, new_game, put_hero
 
-from boardwright.games.feinde import rules
-from boardwright.games.feinde.data import CORRIDOR, load_board
-from boardwright.games.feinde.state import PHASE_NAMES
+from boardwright.games.feinde import data
+from boardwright.games.feinde.data import CORRIDOR, PHASE_NAMES, load_board
 from boardwright.games.feinde.text import describe_action, describe_event, place_name
 
 
@@ -38,8 +37,8 @@ def test_the_log_and_the_moves_say_corridor_between_two_labelled_ends() -> None:
     st = new_game(4)
     put_hero(st, 0, "S1")
     st.token[cell(st, "S1")] = 0
-    st.apply(rules.RUN)
-    step = rules.STEP + 0  # north, into the corridor towards R44
+    st.apply(data.RUN)
+    step = data.STEP + 0  # north, into the corridor towards R44
     assert describe_action(st, step) == "Step north to corridor R44–S1"
     assert describe_action(st, step, "hu") == "Lépés észak felé: R44–S1 folyosó"
     events = st.apply(step)
@@ -71,8 +70,8 @@ def test_the_terminal_table_names_a_corridor_space_as_the_log_does() -> None:
 
 
 def test_a_view_names_its_phase_and_the_printed_token_values() -> None:
-    assert len(PHASE_NAMES) == rules.INVISIBLE + 1
-    assert PHASE_NAMES[rules.CHOOSE] == "choose" and PHASE_NAMES[rules.OVER] == "over"
+    assert len(PHASE_NAMES) == data.INVISIBLE + 1
+    assert PHASE_NAMES[data.CHOOSE] == "choose" and PHASE_NAMES[data.OVER] == "over"
     st = new_game(4)
     view = st.view(0)
     assert view["phase_name"] == "choose"

@@ -7,8 +7,8 @@ import random
 
 from feinde_helpers import GAME, act, cell, clear_start_monsters, new_game, put_hero, put_token
 
-from boardwright.games.feinde import paths, policy, rules
-from boardwright.games.feinde.state import FeindeState
+from boardwright.games.feinde import data, paths, policy
+from boardwright.games.feinde.forward import FeindeState
 
 
 def _corridor(monster: int = 5) -> FeindeState:
@@ -88,5 +88,5 @@ def test_the_rollout_policy_always_plays_a_legal_action() -> None:
 def test_a_pinned_hero_escapes_a_monster_not_worth_fighting() -> None:
     st = _corridor(monster=0)
     put_token(st, "S1", 45)  # R3.4 pinned by a monster 39 above his knowledge
-    assert rules.ESCAPE in st.legal_actions()
+    assert data.ESCAPE in st.legal_actions()
     assert _text(st) == "escape"

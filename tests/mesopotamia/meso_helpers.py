@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.games.mesopotamia.data import ALL_KINDS, KIND_NAMES, TERRAINS
+from boardwright.games.mesopotamia.forward import MesoState
 from boardwright.games.mesopotamia.game import GAME
-from boardwright.games.mesopotamia.state import MesoState
 
 
 def new(players: int = 3, **options: Any) -> MesoState:

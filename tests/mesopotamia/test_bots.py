@@ -10,11 +10,11 @@ from meso_helpers import cell, lay, new, play, put
 from boardwright.agents import GreedyAgent
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
-from boardwright.games.mesopotamia import rules
+from boardwright.games.mesopotamia import data
+from boardwright.games.mesopotamia.forward import MesoState
 from boardwright.games.mesopotamia.game import GAME
 from boardwright.games.mesopotamia.heuristic import evaluate, geometry
 from boardwright.games.mesopotamia.policy import rollout_action
-from boardwright.games.mesopotamia.state import MesoState
 
 QUARRY = (-1, 1)
 FOREST = (-1, 0)
@@ -132,16 +132,16 @@ def test_the_policy_plays_legal_moves_to_the_end() -> None:
             action = GAME.rollout_action(s, rng)
             assert action in s.legal_actions()
             s.apply(action)
-    assert s.phase == rules.OVER
+    assert s.phase == data.OVER
 
 
 
 def test_r3_2_after_a_drawn_card_the_policy_ends_the_turn_without_teleport_or_wrath() -> None:
     s = GAME.new_initial_state(4)  # the book's options: cards any time, an action required
-    s.hands[0][rules.TELEPORT] = 1
-    s.hands[0][rules.WRATH] = 1
+    s.hands[0][data.TELEPORT] = 1
+    s.hands[0][data.WRATH] = 1
     play(s, "end_movement", "draw_card", "card twins")
-    assert s.phase == rules.AFTER_DRAW
+    assert s.phase == data.AFTER_DRAW
     for seed in range(20):
         text = s.action_to_text(rollout_action(s, random.Random(seed)))
         assert text == "finish_action"
@@ -162,7 +162,7 @@ def test_r5_5_the_policy_takes_an_action_and_book_games_play_to_the_end() -> Non
             action = GAME.rollout_action(s, rng)
             assert action in s.legal_actions()
             s.apply(action)
-    assert s.phase == rules.OVER and rules.AFTER_DRAW in phases
+    assert s.phase == data.OVER and data.AFTER_DRAW in phases
 
 
 def test_two_members_beside_one_stone_make_one_errand_so_picking_it_up_is_progress() -> None:

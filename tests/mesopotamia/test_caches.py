@@ -11,9 +11,9 @@ import pytest
 
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
-from boardwright.games.mesopotamia import rules
+from boardwright.games.mesopotamia import state as table
+from boardwright.games.mesopotamia.forward import MesoState
 from boardwright.games.mesopotamia.game import GAME
-from boardwright.games.mesopotamia.state import MesoState
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -23,7 +23,7 @@ def test_where_and_step_table_agree_with_a_fresh_state(players: int) -> None:
     for _ in range(3):
         s = GAME.new_initial_state(players, {"start_with_card": True, "max_turns": 30})
         while (actor := s.current_player()) != TERMINAL:
-            assert s.where == rules.recount(s)
+            assert s.where == table.recount(s)
             if actor == CHANCE:
                 action = sample_chance(s.chance_outcomes(), rng)
             else:
@@ -42,7 +42,7 @@ def test_a_clone_keeps_its_own_where() -> None:
     s = GAME.new_initial_state(2)
     twin = s.clone()
     s.apply(s.action_from_text("move 1,-1 sw empty"))  # seat 0: plains A to the ziggurat
-    assert s.where != twin.where and twin.where == rules.recount(twin)
+    assert s.where != twin.where and twin.where == table.recount(twin)
 
 
 @pytest.mark.parametrize(("options", "expected"), [

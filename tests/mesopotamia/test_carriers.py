@@ -9,9 +9,9 @@ import random
 from meso_helpers import at, cell, new, play, put
 
 from boardwright.engine.api import CHANCE
-from boardwright.games.mesopotamia import rules
+from boardwright.games.mesopotamia import data
+from boardwright.games.mesopotamia.forward import MesoState
 from boardwright.games.mesopotamia.game import GAME
-from boardwright.games.mesopotamia.state import MesoState
 from boardwright.games.mesopotamia.text import phase_name
 
 FOREST = (-1, 0)
@@ -34,7 +34,7 @@ def _two_carriers(card: int, players: int = 4, **options: object) -> MesoState:
 def test_r9_9_teleport_at_one_of_two_hidden_carriers_is_an_even_draw() -> None:
     s = _two_carriers(5)
     play(s, f"teleport -1,0 {TP_CARRIER_1}")
-    assert s.current_player() == CHANCE and s.phase == rules.PICK_CARRIER
+    assert s.current_player() == CHANCE and s.phase == data.PICK_CARRIER
     assert sorted((s.action_to_text(a), p) for a, p in s.chance_outcomes()) == [
         ("carrier 2", 0.5), ("carrier 7", 0.5)]
     two, seven = s.clone(), s.clone()
@@ -54,7 +54,7 @@ def test_r9_9_teleport_at_one_of_two_hidden_carriers_is_an_even_draw() -> None:
 def test_r9_9_marduks_wrath_draws_the_carrier_the_same_way() -> None:
     s = _two_carriers(6)
     play(s, f"wrath -1,0 {WR_CARRIER_1}")
-    assert s.phase == rules.PICK_CARRIER
+    assert s.phase == data.PICK_CARRIER
     play(s, "carrier 7", "to 1,0")
     assert at(s, 1, (1, 0), "offering7") == 1 and at(s, 1, FOREST, "offering2") == 1
 
@@ -66,7 +66,7 @@ def test_r9_9_a_single_hidden_carrier_moves_without_a_draw() -> None:
     s.off_supply[1][2] = 0
     put(s, 1, FOREST, "offering6")
     play(s, f"teleport -1,0 {TP_CARRIER_1}")
-    assert s.phase == rules.TP_DST
+    assert s.phase == data.TP_DST
     assert s.view(0)["raw_pending"] == [cell(s, *FOREST), TP_CARRIER_1]  # still "an offering"
     play(s, "to 1,0")
     assert at(s, 1, (1, 0), "offering6") == 1
@@ -75,7 +75,7 @@ def test_r9_9_a_single_hidden_carrier_moves_without_a_draw() -> None:
 def test_r9_9_option_off_moves_the_lowest_offering() -> None:
     s = _two_carriers(5, carrier_pick_random=False)
     play(s, f"teleport -1,0 {TP_CARRIER_1}")
-    assert s.phase == rules.TP_DST
+    assert s.phase == data.TP_DST
     play(s, "to 1,0")
     assert at(s, 1, (1, 0), "offering2") == 1 and at(s, 1, FOREST, "offering7") == 1
 

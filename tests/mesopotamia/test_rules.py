@@ -11,7 +11,7 @@ from meso_helpers import GAME, at, can, cell, clear, lay, legal_texts, new, play
 
 from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import IllegalAction
-from boardwright.games.mesopotamia import rules
+from boardwright.games.mesopotamia import data
 from boardwright.games.mesopotamia.data import NEUTRAL, TERRAINS
 
 ZIG, NV, SV, PA, PB, FOREST, QUARRY = (0, 0), (0, -1), (0, 1), (1, -1), (1, 0), (-1, 0), (-1, 1)
@@ -239,7 +239,7 @@ def test_r4_6_marks_end_with_the_turn() -> None:
 def test_r4_8_exploring_draws_a_tile_under_the_member() -> None:
     s = new(4)
     play(s, "move 1,-1 ne empty")  # (2,-2) is empty: explore
-    assert s.phase == rules.DRAW_TILE and s.mp == 1
+    assert s.phase == data.DRAW_TILE and s.mp == 1
     play(s, "tile plains")
     c = cell(s, 2, -2)
     assert TERRAINS[s.tile[c]] == "plains" and at(s, 0, (2, -2)) == 1 and at(s, 0, PA) == 2
@@ -259,10 +259,10 @@ def test_r4_8_at_most_three_explorations_a_turn() -> None:
 def test_r4_9_volcano_is_placed_anywhere_and_the_draw_repeats() -> None:
     s = new(4)
     play(s, "move 1,-1 ne empty", "tile volcano")
-    assert s.phase == rules.VOLCANO_PLACE
+    assert s.phase == data.VOLCANO_PLACE
     assert not can(s, "place_volcano 2,-2")  # not where the explorer steps
     play(s, "place_volcano -2,0")
-    assert s.phase == rules.DRAW_TILE and s.explores == 0  # volcanoes do not count
+    assert s.phase == data.DRAW_TILE and s.explores == 0  # volcanoes do not count
     play(s, "tile forest")
     assert TERRAINS[s.tile[cell(s, -2, 0)]] == "volcano"
     assert TERRAINS[s.tile[cell(s, 2, -2)]] == "forest"
@@ -275,9 +275,9 @@ def test_r4_10_forest_gets_one_wood_each_with_the_surplus_chosen() -> None:
     new_forest = cell(s, 2, -2)
     # 4 wood: one each to the two forests, the explorer places the other two
     assert s.wood[new_forest] == 1 and s.wood[forest] == 5
-    assert s.phase == rules.DISTRIBUTE
+    assert s.phase == data.DISTRIBUTE
     play(s, "place_resource 2,-2", "place_resource -1,0")
-    assert s.wood[new_forest] == 2 and s.wood[forest] == 6 and s.phase == rules.MOVE
+    assert s.wood[new_forest] == 2 and s.wood[forest] == 6 and s.phase == data.MOVE
     assert s.supply_wood == 20 - 4 - 4
 
 
@@ -287,10 +287,10 @@ def test_r4_10_fewer_wood_than_forests_the_new_one_still_gets_one() -> None:
         lay(s, qr, "forest")
     play(s, "move 1,-1 ne empty", "tile forest")
     # 2 wood, 5 forests: the new forest gets one, the explorer picks one other
-    assert s.wood[cell(s, 2, -2)] == 1 and s.phase == rules.DISTRIBUTE
+    assert s.wood[cell(s, 2, -2)] == 1 and s.phase == data.DISTRIBUTE
     assert not can(s, "place_resource 2,-2")
     play(s, "place_resource -3,1")
-    assert s.wood[cell(s, -3, 1)] == 1 and s.phase == rules.MOVE
+    assert s.wood[cell(s, -3, 1)] == 1 and s.phase == data.MOVE
 
 
 # --- R5 actions ------------------------------------------------------------------------------
@@ -369,9 +369,9 @@ def test_r5_3_two_own_huts_two_groups() -> None:
 def test_r5_4_draw_exactly_one_card() -> None:
     s = new(4)
     play(s, "end_movement", "draw_card")
-    assert s.phase == rules.DRAW_CARD
+    assert s.phase == data.DRAW_CARD
     play(s, "card teleport")
-    assert s.hands[0][5] == 1 and s.phase == rules.AFTER_DRAW  # R3.2 cards may follow
+    assert s.hands[0][5] == 1 and s.phase == data.AFTER_DRAW  # R3.2 cards may follow
     play(s, "finish_action")
     assert s.to_move == 1
 
@@ -425,7 +425,7 @@ def test_r7_2_scouts_draws_four_and_keeps_one() -> None:
     s = _with_card(1)
     play(s, "play scouts", "move 1,-1 ne empty", "tile volcano", "tile plains", "tile quarry",
          "tile volcano")
-    assert s.phase == rules.SCOUT_PICK
+    assert s.phase == data.SCOUT_PICK
     assert legal_texts(s) == ["scout_pick plains", "scout_pick quarry"]
     play(s, "scout_pick quarry")
     assert TERRAINS[s.tile[cell(s, 2, -2)]] == "quarry"
@@ -464,7 +464,7 @@ def test_r7_6_teleport_a_member_with_its_offering() -> None:
     c = cell(s, *FOREST)
     th = 2 + 14 * 0 + 6
     play(s, f"teleport -1,0 {th}")
-    assert s.phase == rules.TP_DST
+    assert s.phase == data.TP_DST
     assert not can(s, "to 0,0") and not can(s, "to 0,-1")  # no ziggurat, no volcano
     play(s, "to 1,0")
     assert at(s, 0, PB, "offering7") == 1 and s.mem[0][c * 14 + 6] == 0
@@ -522,9 +522,9 @@ def test_r7_10_discard_is_reshuffled_when_the_deck_runs_out() -> None:
 
 def test_r7_11_variant_start_with_a_card() -> None:
     s = new(3, start_with_card=True)
-    assert s.phase == rules.DRAW_CARD
+    assert s.phase == data.DRAW_CARD
     play(s, "card endurance", "card scouts", "card twins")
-    assert s.phase == rules.MOVE and s.to_move == 0 and s.hands[0][0] == 1
+    assert s.phase == data.MOVE and s.to_move == 0 and s.hands[0][0] == 1
     assert can(s, "play endurance")  # playable in round 1
 
 
@@ -540,33 +540,33 @@ def test_r7_12_variant_single_use_cards() -> None:
 
 def test_r3_2_the_card_drawn_this_turn_cannot_be_played_but_the_others_can() -> None:
     s = new(4)
-    s.hands[0][rules.TELEPORT] = 1
+    s.hands[0][data.TELEPORT] = 1
     play(s, "end_movement", "draw_card", "card focus_stone")
-    assert s.phase == rules.AFTER_DRAW and s.to_move == 0
+    assert s.phase == data.AFTER_DRAW and s.to_move == 0
     texts = [s.action_to_text(a) for a in s.legal_actions()]
     assert "play focus_stone" not in texts  # "kivéve azt, amit ebben a fordulóban húzott fel"
     assert any(t.startswith("teleport") for t in texts) and "finish_action" in texts
     assert s.view(0)["seats"][0]["drawn"] == "focus_stone" and "drawn" not in s.view(1)["seats"][0]
-    s.hands[0][rules.FOCUS_STONE] = 2  # one held from before may be played
+    s.hands[0][data.FOCUS_STONE] = 2  # one held from before may be played
     s.invalidate()
     assert "play focus_stone" in [s.action_to_text(a) for a in s.legal_actions()]
 
 
 def test_r3_2_cards_may_be_played_after_the_action() -> None:
     s = new(4)
-    s.hands[0][rules.FOCUS_STONE] = 1
+    s.hands[0][data.FOCUS_STONE] = 1
     s.mana[0], s.limit[0] = 0, 3
     play(s, "end_movement", "breed 1,-1")
-    assert s.phase == rules.BREED
+    assert s.phase == data.BREED
     play(s, "play focus_stone")  # "amikor rajta van a sor, ezek közül bármennyit kijátszhat"
-    assert s.mana[0] == 2 and s.phase == rules.BREED
+    assert s.mana[0] == 2 and s.phase == data.BREED
     play(s, "finish_action")
     assert s.to_move == 1
 
 
 def test_r3_2_option_before_action_keeps_cards_to_movement_and_before_the_action() -> None:
     s = new(4, card_timing="before_action")
-    s.hands[0][rules.FOCUS_STONE] = 1
+    s.hands[0][data.FOCUS_STONE] = 1
     play(s, "end_movement", "breed 1,-1")
     assert [s.action_to_text(a) for a in s.legal_actions()] == ["finish_action"]
     s = new(4, card_timing="before_action")

@@ -9,8 +9,8 @@ import random
 from meso_helpers import new, play, put
 
 from boardwright.engine.play import sample_chance
+from boardwright.games.mesopotamia.forward import MesoState
 from boardwright.games.mesopotamia.game import GAME
-from boardwright.games.mesopotamia.state import MesoState
 
 QUARRY = (-1, 1)
 

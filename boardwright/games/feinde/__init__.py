@@ -2,8 +2,8 @@
 
 from boardwright.engine.registry import register
 
+from .forward import FeindeState
 from .game import GAME, FeindeGame
-from .state import FeindeState
 
 register(GAME)
 

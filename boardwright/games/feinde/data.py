@@ -25,11 +25,58 @@ from boardwright.engine.errors import BadConfig
 CORRIDOR, ROOM, START, CROSSING = 0, 1, 2, 3
 N, E, S, W = 0, 1, 2, 3
 DIRS = "NESW"
-DELTA = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: the (row, column) step of each direction N E S W
+OFFSETS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 TELEPORT_LETTERS = "abcd"
 #: R1.3 the pairings of the four teleport fields by colour (chance picks one at set-up)
 TELEPORT_PAIRINGS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
 ROOMS, STARTS, CROSSINGS, TELEPORTS = 53, 4, 15, 4  # confirmed counts (feinde.md §2.1)
+
+# --- phases --------------------------------------------------------------------------------
+(SETUP_TELEPORT, SETUP_MONSTER, PLACE_HERO, DUMB, CHOOSE, MOVE, DICE, FREE_STEP, REVEAL, PLACE,
+ PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER, PICK, ROTATE, JOIN, INVISIBLE) = range(21)
+CHANCE_PHASES = frozenset((SETUP_TELEPORT, SETUP_MONSTER, DICE, REVEAL, PLACE, PLACE4, DRAW))
+
+# --- action ids ----------------------------------------------------------------------------
+FIGHT_MOVE, RUN, REST, ESCAPE = 0, 1, 2, 3
+STEP = 4  # + direction N E S W
+TELEPORT, END, FIGHT, YES, NO = 8, 9, 10, 11, 12
+HERO_START = 14  # + start room 0..3
+PLAY = 20  # + card kind
+DELTA_BASE = 50  # + delta + 4
+TRAVEL_TO = 60  # + seat
+MSTEP = 100  # + index into board.rooms
+MSTOP = 160
+PAIRING = 200  # + teleport pairing
+DICE_BASE = 210  # + (monster die - 2) * 3 + (hero die - 1)
+CROSS_BASE = 220  # + shape * 4 + rotation
+PLACE_BASE = 240  # + index into board.rooms
+TOKEN_BASE = 300  # + token id 1..53
+DRAW_BASE = 360  # + card kind
+PICK_ROOM = 400  # + index into board.rooms (red cards pick a monster or chest)
+PICK_CROSS = 460  # + index into board.crossings (green card)
+ROT_BASE = 480  # + new rotation 0..3
+DONE = 490  # stop using a card early (second crossing, third monster)
+INVIS_MONSTERS, INVIS_HEROES = 491, 492  # R10.3 Invisibility's one effect (choose_one mode)
+#: `st.invisible` bits: monsters neither stop nor pin the hero; no apprentice joins him
+UNSEEN_BY_MONSTERS, UNSEEN_BY_HEROES = 1, 2
+NUM_ACTIONS = 500
+
+# --- components and counts the rules use (R1, R3.1, R5.4, R10) ---------------------------
+DUMB_TILE = 99  # the dumbest-player tile under monster 23 (R1.1)
+CHEST0 = 51  # chest tokens are 51, 52, 53
+BOSSES = (49, 50)
+MAX_K = 50
+MONSTER_DIE = {2: 1, 3: 2, 4: 3}  # R5.4 faces 2,3,3,4,4,4
+HERO_DIE = {1: 3, 2: 2, 3: 1}  # R5.4 faces 1,1,1,2,2,3
+ACTION_KINDS = {FIGHT_MOVE: 1, RUN: 2, REST: 3}
+BUDGET = {1: 6, 2: 12}  # R3.1
+#: card modes while a red or green card is being used
+SWAP_MODE, TRAVELS_MODE, THREE_MODE, ROTATE_MODE = 1, 2, 3, 4
+#: the phases by number, named for front ends (the browser's prompt says what to do)
+PHASE_NAMES = ("setup_teleport", "setup_monster", "place_hero", "dumb", "choose", "move", "dice",
+               "free_step", "reveal", "place", "place4", "draw", "apprentice", "follow", "delta",
+               "travel", "over", "pick", "rotate", "join", "invisible")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +194,7 @@ def parse_board(text: str, source: str = "board file") -> Board:
         labels[i] = f"S{k + 1}"
     nb: list[tuple[int, ...]] = []
     for rc in cells:
-        nb.append(tuple(index.get((rc[0] + dr, rc[1] + dc), -1) for dr, dc in DELTA))
+        nb.append(tuple(index.get((rc[0] + dr, rc[1] + dc), -1) for dr, dc in OFFSETS))
     for i, rc in enumerate(cells):
         lineno = line_of_row[rc[0]]
         degree = sum(1 for j in nb[i] if j >= 0)

@@ -11,7 +11,8 @@ from boardwright.engine.api import Game, GameInfo, Refusal, State, View
 from boardwright.engine.options import describe_options
 
 from .data import FeindeOptions, build_config
-from .state import FeindeState, sample_state
+from .forward import FeindeState
+from .sample import sample_state
 
 #: 1.1: pass-through and Travel apprentices (R9.5); 1.2: the seed's line of sight (R6.2: a
 #: crossing does not block it), the engine's old reading is the option `crossing_blocks_sight`

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 
 from boardwright.engine.play import sample_chance
 
-from .paths import walk
-from .rules import (
+from .data import (
     CHANCE_PHASES,
     CHEST0,
     CHOOSE,
@@ -37,7 +36,8 @@ from .rules import (
     PLACE,
     UNSEEN_BY_MONSTERS,
 )
-from .state import FeindeState
+from .forward import FeindeState
+from .paths import walk
 
 #: R5.4 D = monster die - hero die: D -> ways out of 36
 DICE_D = {-1: 1, 0: 4, 1: 10, 2: 12, 3: 9}

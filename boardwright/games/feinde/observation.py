@@ -18,11 +18,10 @@ from typing import Any
 from boardwright.engine.api import View
 from boardwright.engine.observation import Field, Observer
 
-from .data import CARD_KINDS, GROUPS, TILE_SHAPES, Config, build_config
-from .rules import DUMB_TILE, INVISIBLE
+from .data import CARD_KINDS, DUMB_TILE, GROUPS, INVISIBLE, TILE_SHAPES, Config, build_config
 from .state import SCALARS
 
-PHASES = INVISIBLE + 1  # phases are numbered 0 .. INVISIBLE, the last (see rules.py)
+PHASES = INVISIBLE + 1  # phases are numbered 0 .. INVISIBLE, the last (see data.py)
 #: token ids: 1..53 for the monsters, chests and bosses, DUMB_TILE (99) for the dumbest-player
 #: tile, which takes index 0 here
 TOKENS = 54
@@ -40,7 +39,7 @@ class FeindeObserver(Observer):
     def __init__(self, cfg: Config) -> None:
         n, spaces, cards = cfg.players, len(cfg.board.labels), len(CARD_KINDS)
         super().__init__([
-            Field("phase", (PHASES,), "one-hot: the rule engine's phase number (rules.py)"),
+            Field("phase", (PHASES,), "one-hot: the rule engine's phase number (data.py)"),
             Field("to_move", (n,), "one-hot: the seat asked to decide (relative; none at chance)"),
             Field("space_kind", (4, spaces), "one-hot per space: corridor, room, start room, "
                   "crossing (fixed by the board)"),

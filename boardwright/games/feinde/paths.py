@@ -1,6 +1,6 @@
 """Walking distances on the labyrinth for the search agents' heuristic and rollout policy.
 
-The rules answer "may the hero step there?" one space at a time (`rules.can_pass`); a heuristic
+The rules answer "may the hero step there?" one space at a time (`sight.can_pass`); a heuristic
 that asks it for every space of every hero at every evaluation spends most of its time there.
 This module builds, once per arrangement of the crossings and the teleport pairing, the list of
 passages out of every space (R3.2 open arms, R3.8 teleports), and once per set of unexplored
@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .data import CORRIDOR, CROSSING, Board
-from .rules import CHEST0, STEP, TELEPORT, _partner, arms, can_pass
-from .state import FeindeState
+from .data import CHEST0, CORRIDOR, CROSSING, STEP, TELEPORT, Board
+from .forward import FeindeState
+from .movement import teleport_partner as _partner
+from .sight import arms, can_pass
 
 #: passages out of each space: (next space, the action that takes the hero there)
 Moves = tuple[tuple[tuple[int, int], ...], ...]

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import random
 
-from .data import CARD_KINDS
-from .heuristic import DEFAULT_WEIGHTS, Weights, gold_left, hero_plan, target_value, turn_terms
-from .paths import walk
-from .rules import (
+from .data import (
     APPRENTICE,
+    CARD_KINDS,
     CHEST0,
     CHOOSE,
     DELTA,
@@ -38,7 +36,9 @@ from .rules import (
     RUN,
     YES,
 )
-from .state import FeindeState
+from .forward import FeindeState
+from .heuristic import DEFAULT_WEIGHTS, Weights, gold_left, hero_plan, target_value, turn_terms
+from .paths import walk
 
 #: play a Power card (R10.3) when the chips are below this
 LOW_CHIPS = 3

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from boardwright.engine.api import CHANCE, TERMINAL, Refusal
 
-from .data import CARD_KINDS
-from .rules import (
+from .data import (
     APPRENTICE,
+    CARD_KINDS,
     CHEST0,
     CHOOSE,
     DELTA,
@@ -43,11 +43,10 @@ from .rules import (
     TELEPORT,
     TRAVEL,
     TRAVEL_TO,
-    _hero_cell,
-    _pinned,
-    legal_actions,
 )
-from .state import FeindeState
+from .forward import FeindeState
+from .movement import hero_cell, pinned
+from .rules import legal_actions
 
 #: per phase: the rule that asks for its answer and the words for what it asks
 EXPECTED = {
@@ -126,7 +125,7 @@ def _within_phase(st: FeindeState, action: int) -> Refusal | None:
 def _choice(st: FeindeState, action: int) -> Refusal:
     """R3.3 rest needs chips on the storage track; R3.4 a monster pins; R3.5 escape."""
     p = st.to_move
-    t = st.token[_hero_cell(st)]
+    t = st.token[hero_cell(st)]
     if action == REST:
         return Refusal("R3.3", "storage_empty")
     if action == RUN:
@@ -148,6 +147,6 @@ def _step(st: FeindeState, direction: int) -> Refusal:
             return Refusal("R3.7", "stopped")
         if st.budget <= 0:
             return Refusal("R3.1", "no_steps")
-        if _pinned(st):
-            return Refusal("R3.4", "pinned", {"monster": st.token[_hero_cell(st)]})
+        if pinned(st):
+            return Refusal("R3.4", "pinned", {"monster": st.token[hero_cell(st)]})
     return Refusal("R3.2", "no_way", params)

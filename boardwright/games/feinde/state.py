@@ -1,4 +1,8 @@
-"""Fürchterliche Feinde's state: storage, copying, (de)serialisation, views, determinisation.
+"""Fürchterliche Feinde's table as data: its fields, copying, (de)serialisation and views.
+
+Nothing here changes the table by a rule: the rules are functions in the topic modules that
+`rules.py` dispatches to, `forward.FeindeState` wires them to the engine's `State` contract,
+`sample.py` deals the hidden hands, `actions.py` reads and writes action ids.
 
 Every field is an int, a list of ints or a list of int lists, so `clone()` and JSON are plain
 copies. Face-down crossings, group #4 and the spell deck are kept as *counts* of what is still
@@ -8,16 +12,13 @@ the only fact hidden from a seat is therefore the other players' hands.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
-from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, View, ranked_ending
+from boardwright.engine.api import CHANCE, TERMINAL, View
 from boardwright.engine.errors import BadRecord
-from boardwright.engine.events import Event
 
-from . import rules
-from .data import CARD_KINDS, Config, build_config
+from .data import CARD_KINDS, CHANCE_PHASES, OVER, PHASE_NAMES, PLACE, Config, build_config
 
 STATE_FORMAT = "feinde-state/2"  # 2: pass-through apprentices (pupil, join_*)
 
@@ -37,96 +38,105 @@ LISTS = (
 NESTED = ("trophies", "hands", "hand_groups", "deck")
 
 
-class FeindeState(State):
-    """One position; the rules that change it are in `rules.py`."""
+class FeindeTable:
+    """Everything on and beside the table, and whose decision it is in which phase (R2–R11).
 
-    def __init__(self, cfg: Config, *, blank: bool = False) -> None:
+    The engine's methods are added by `forward.FeindeState`, the class every state is made
+    of; the table alone is what the rules read and change. Its fields are plain attributes
+    named in `SCALARS`, `LISTS` and `NESTED`."""
+
+    cfg: Config
+    _legal: list[int] | None
+    # SCALARS
+    phase: int
+    to_move: int
+    asker: int
+    round: int
+    turn: int
+    last_progress: int
+    storage: int
+    box: int
+    teleport: int
+    dumb_active: int
+    kind: int
+    budget: int
+    steps: int
+    fought: int
+    stopped: int
+    escaped: int
+    invisible: int
+    mdelta: int
+    mchange_used: int
+    fight_cell: int
+    fight_case: int
+    fight_first: int
+    next_token: int
+    pending_cross: int
+    draw_for: int
+    dm_token: int
+    dm_cell: int
+    dm_origin: int
+    dm_steps: int
+    dm_limit: int
+    dm_carry: int
+    fresh: int
+    turn_start_pos: int
+    apprentice_yes: int
+    bosses: int
+    arrivals: int
+    start_player: int
+    card_mode: int
+    picks_left: int
+    pick_first: int
+    asked: int
+    # LISTS
+    pos: list[int]
+    knowledge: list[int]
+    stamp: list[int]
+    chips: list[int]
+    gold: list[int]
+    token: list[int]
+    chip: list[int]
+    cross_shape: list[int]
+    cross_rot: list[int]
+    tiles_left: list[int]
+    g1: list[int]
+    g2: list[int]
+    g3: list[int]
+    g4: list[int]
+    origins: list[int]
+    pending_rooms: list[int]
+    master: list[int]
+    follow_gain: list[int]
+    follow_queue: list[int]
+    boxed_tokens: list[int]
+    played: list[int]
+    picked: list[int]
+    pupil: list[int]
+    join_asked: list[int]
+    join_queue: list[int]
+    # NESTED
+    trophies: list[list[int]]
+    hands: list[list[int]]
+    hand_groups: list[list[int]]
+    deck: list[list[int]]
+
+    def __init__(self, cfg: Config) -> None:
+        """A table with no fields yet: `setup.setup` (R2) or `from_json` fills them."""
         self.cfg = cfg
         self._legal: list[int] | None = None
-        if not blank:
-            rules.setup(self)
-
-    # --- the contract, in OpenSpiel's order ----------------------------------------------
-
-    @property
-    def num_players(self) -> int:
-        return self.cfg.players
 
     def current_player(self) -> int:
+        """The seat that decides, `CHANCE` at a chance phase, `TERMINAL` once over (R11)."""
         ph = self.phase
-        if ph == rules.OVER:
+        if ph == OVER:
             return TERMINAL
-        if ph in rules.CHANCE_PHASES:
+        if ph in CHANCE_PHASES:
             return CHANCE
         return self.asker
 
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = rules.legal_actions(self)
-        return list(self._legal)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return rules.chance_outcomes(self)
-
-    def apply(self, action: int) -> list[Event]:
-        return rules.apply_action(self, action)
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return rules.action_to_json(self.cfg, action)
-
-    def action_to_text(self, action: int) -> str:
-        return rules.action_to_text(self.cfg, action)
-
-    def action_from_text(self, text: str) -> int:
-        return rules.action_from_text(self.cfg, text)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return rules.action_from_json(self.cfg, data)
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return rules.NUM_ACTIONS
-
-    def returns(self) -> list[float]:
-        """R11.2 gold (bonus gold included) decides."""
-        return [float(g) for g in self.gold]
-
-    def winners(self) -> list[int]:
-        """R11.2 most gold; a tie goes to more power chips; a further tie is shared."""
-        if self.phase != rules.OVER:
-            return []
-        best = max(zip(self.gold, self.chips, strict=True))
-        return [p for p in range(self.num_players) if (self.gold[p], self.chips[p]) == best]
-
-    def ending(self) -> Ending | None:
-        """R11.1 the bosses beaten, or a cap or the stall rule; R11.2 ranks gold, then chips."""
-        by = self.ended_by()
-        if by is None:
-            return None
-        reason = {"rule": "bosses", "cap": "turn_limit", "stall": "stalled"}[by]
-        return ranked_ending(by, reason, ("gold", "chips"),
-                             list(zip(self.gold, self.chips, strict=True)), self.winners())
-
-    def ended_by(self) -> str | None:
-        """R11.1 both bosses beaten is the rules' ending; the round cap and the stall rule
-        (R12 A36) are not (the game-over event names which one ended it)."""
-        if self.phase != rules.OVER:
-            return None
-        if self.bosses >= 2:
-            return "rule"
-        cap = self.cfg.options.max_rounds
-        return "cap" if cap and self.round > cap else "stall"
-
-    def rounds_played(self) -> int:
-        # the cap ends the game as the round after it would begin: that one was not played
-        cap = self.cfg.options.max_rounds
-        return min(self.round, cap) if cap else self.round
-
-    def view(self, seat: int | None) -> View:
-        return view_of(self, seat)
-
-    def clone(self) -> FeindeState:
-        other = FeindeState.__new__(FeindeState)
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
         d = other.__dict__
         src = self.__dict__
         for k in SCALARS:
@@ -152,7 +162,7 @@ class FeindeState(State):
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> FeindeState:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         if data.get("format") != STATE_FORMAT:
             raise BadRecord(f"not a Feinde state (format {data.get('format')!r})")
         try:
@@ -160,7 +170,8 @@ class FeindeState(State):
             # a state saved before rules 1.2 goes on with the sight it was played with (R6.2)
             options.setdefault("crossing_blocks_sight", True)
             cfg = build_config(int(data["players"]), options)
-            st = cls(cfg, blank=True)
+            st = object.__new__(cls)
+            FeindeTable.__init__(st, cfg)
             d = st.__dict__
             for k in SCALARS:
                 d[k] = int(data[k])
@@ -182,24 +193,23 @@ class FeindeState(State):
         tokens = (sum(1 for t in self.token if t) + sum(len(t) for t in self.trophies)
                   + len(self.boxed_tokens) + len(self.g1) + len(self.g2) + len(self.g3)
                   + len(self.g4) + (1 if self.dm_token else 0)
-                  + (1 if self.phase == rules.PLACE else 0))
+                  + (1 if self.phase == PLACE else 0))
         return {"chips": chips, "cards": cards, "tokens": tokens}
 
 
-# --- views and determinisation -------------------------------------------------------------
+# --- views ---------------------------------------------------------------------------------
 
 PUBLIC_SKIP = ("hands", "hand_groups", "deck")
-#: `rules`' phases by number, named for front ends (the browser's prompt says what to do)
-PHASE_NAMES = ("setup_teleport", "setup_monster", "place_hero", "dumb", "choose", "move", "dice",
-               "free_step", "reveal", "place", "place4", "draw", "apprentice", "follow", "delta",
-               "travel", "over", "pick", "rotate", "join", "invisible")
-#: what a view adds to the state's fields (`sample_state` leaves them out again)
+#: what a view adds to the state's fields (`sample.sample_state` leaves them out again)
 VIEW_ONLY = ("game", "seat", "proposal_data", "current", "deck_sizes", "hand_backs", "hand",
              "bonus", "dumbest", "legal", "map", "labels", "names", "phase_name", "components")
 
 
-def view_of(st: FeindeState, seat: int | None) -> View:
-    """Everything public, plus `seat`'s own hand; others' hands show only their card backs."""
+def view_of(st: FeindeTable, seat: int | None, dumbest: int, legal: list[int]) -> View:
+    """Everything public, plus `seat`'s own hand; others' hands show only their card backs.
+
+    What the rules derive is passed in: the dumbest player (R8.1) and, for the seat to
+    decide, its legal actions."""
     v: dict[str, Any] = {"game": "feinde", "players": st.cfg.players, "seat": seat,
                          "proposal_data": st.cfg.board.proposal or st.cfg.tables.proposal,
                          "current": st.current_player()}
@@ -214,8 +224,8 @@ def view_of(st: FeindeState, seat: int | None) -> View:
     v["hand_backs"] = [h[:] for h in st.hand_groups]
     v["hand"] = [CARD_KINDS[k] for k in st.hands[seat]] if seat is not None else None
     v["bonus"] = st.cfg.bonus
-    v["dumbest"] = rules.dumbest(st)
-    v["legal"] = st.legal_actions() if st.current_player() == seat and seat is not None else []
+    v["dumbest"] = dumbest
+    v["legal"] = legal
     v["map"] = list(st.cfg.board.rows)  # the labyrinth, for front ends that draw it
     v["labels"] = list(st.cfg.board.labels)
     v["names"] = dict(st.cfg.board.names)
@@ -233,45 +243,3 @@ def public_components(cfg: Config) -> dict[str, Any]:
             "monster_names": {str(k): v for k, v in tables.monster_names.items()},
             "chests": [list(c) for c in tables.chests], "track_length": tables.track_length,
             "shaded": sorted(tables.shaded)}
-
-
-def sample_state(view: View, seat: int, rng: random.Random) -> FeindeState:
-    """A full state with `view`'s public facts; others' hands drawn from the unseen cards."""
-    base = {k: view[k] for k in view if k not in VIEW_ONLY}
-    base["format"] = STATE_FORMAT
-    cfg = build_config(int(view["players"]), dict(view["options"]))
-    groups = cfg.tables.groups
-    unseen = [list(g) for g in groups]
-    played = view["played"]
-    for code in played:
-        kind, grp = divmod(code, 8)
-        unseen[grp][kind] -= 1
-    own = [CARD_KINDS.index(k) for k in view["hand"]]
-    backs = view["hand_backs"]
-    for kind, grp in zip(own, backs[seat], strict=True):
-        unseen[grp][kind] -= 1
-    hands: list[list[int]] = []
-    for p in range(cfg.players):
-        if p == seat:
-            hands.append(own)
-            continue
-        hand = []
-        for grp in backs[p]:
-            kind = _weighted(unseen[grp], rng)
-            unseen[grp][kind] -= 1
-            hand.append(kind)
-        hands.append(hand)
-    base["hands"] = hands
-    base["hand_groups"] = [list(b) for b in backs]
-    base["deck"] = unseen
-    return FeindeState.from_json(base)
-
-
-def _weighted(counts: list[int], rng: random.Random) -> int:
-    """An index drawn with probability proportional to `counts`."""
-    pick = rng.randrange(sum(counts))
-    for i, c in enumerate(counts):
-        if pick < c:
-            return i
-        pick -= c
-    raise AssertionError("empty pool")

@@ -11,11 +11,45 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.i18n import Catalogue
 
-from . import rules
-from .data import CARD_KINDS, DIRS, TELEPORT_LETTERS, TELEPORT_PAIRINGS, TILE_SHAPES
+from .actions import action_to_text
+from .data import (
+    CARD_KINDS,
+    CHANCE_PHASES,
+    CHEST0,
+    DELTA_BASE,
+    DIRS,
+    DONE,
+    END,
+    ESCAPE,
+    FIGHT,
+    FIGHT_MOVE,
+    FOLLOW,
+    FREE_STEP,
+    HERO_START,
+    INVIS_HEROES,
+    INVIS_MONSTERS,
+    JOIN,
+    MSTEP,
+    MSTOP,
+    NO,
+    PICK_CROSS,
+    PICK_ROOM,
+    PLAY,
+    REST,
+    ROT_BASE,
+    RUN,
+    STEP,
+    TELEPORT,
+    TELEPORT_LETTERS,
+    TELEPORT_PAIRINGS,
+    TILE_SHAPES,
+    TRAVEL_TO,
+    YES,
+)
+from .movement import teleport_partner
 
 if TYPE_CHECKING:
-    from .state import FeindeState
+    from .forward import FeindeState
 
 PACKAGE = "boardwright.games.feinde"
 LETTERS = "ABCDEF"
@@ -72,59 +106,59 @@ def open_ways(shape: str, rotation: int, lang: str = "en") -> str:
 def describe_action(st: FeindeState, a: int, lang: str = "en") -> str:
     t = catalogue(lang)
     b = st.cfg.board
-    text = rules.action_to_text(st.cfg, a)
-    if st.phase in rules.CHANCE_PHASES:
+    text = action_to_text(st.cfg, a)
+    if st.phase in CHANCE_PHASES:
         return t("action.chance", text=text)
     here = st.pos[st.to_move] if st.to_move >= 0 and st.pos[st.to_move] >= 0 else -1
-    if a in (rules.FIGHT_MOVE, rules.RUN, rules.REST, rules.ESCAPE):
+    if a in (FIGHT_MOVE, RUN, REST, ESCAPE):
         return t("action." + text)
-    if rules.STEP <= a < rules.STEP + 4:
-        d = a - rules.STEP
+    if STEP <= a < STEP + 4:
+        d = a - STEP
         to = b.nb[here][d] if here >= 0 else -1
         return t("action.step", dir=t("dir." + DIRS[d]),
                  to=place_name(b.labels[to], lang) if to >= 0 else "?")
-    if a == rules.TELEPORT:
-        to = rules._partner(st, here) if here >= 0 else -1
+    if a == TELEPORT:
+        to = teleport_partner(st, here) if here >= 0 else -1
         return t("action.teleport", to=b.labels[to] if to >= 0 else "?")
-    if a == rules.END:
-        return t("action.end_free" if st.phase == rules.FREE_STEP else "action.end")
-    if a == rules.FIGHT:
+    if a == END:
+        return t("action.end_free" if st.phase == FREE_STEP else "action.end")
+    if a == FIGHT:
         token = st.token[here] if here >= 0 else 0
-        if token >= rules.CHEST0:
+        if token >= CHEST0:
             return t("action.open")
         return t("action.fight", monster=token)
-    if a == rules.YES:
-        if st.phase == rules.JOIN:
+    if a == YES:
+        if st.phase == JOIN:
             return t("action.yes_join", player=player_name(st.to_move, lang))
-        return t("action.yes_follow" if st.phase == rules.FOLLOW else "action.yes_apprentice")
-    if a == rules.NO:
+        return t("action.yes_follow" if st.phase == FOLLOW else "action.yes_apprentice")
+    if a == NO:
         return t("action.no")
-    if rules.HERO_START <= a < rules.HERO_START + 4:
+    if HERO_START <= a < HERO_START + 4:
         return t("action.start", room=text.split()[1])
-    if rules.PLAY <= a < rules.PLAY + len(CARD_KINDS):
-        return t("action.play", card=card_name(CARD_KINDS[a - rules.PLAY], lang))
-    if rules.DELTA_BASE <= a < rules.DELTA_BASE + 9:
+    if PLAY <= a < PLAY + len(CARD_KINDS):
+        return t("action.play", card=card_name(CARD_KINDS[a - PLAY], lang))
+    if DELTA_BASE <= a < DELTA_BASE + 9:
         return t("action.delta", delta=text.split()[1])
-    if rules.TRAVEL_TO <= a < rules.TRAVEL_TO + 6:
-        return t("action.travel", player=player_name(a - rules.TRAVEL_TO, lang))
-    if rules.MSTEP <= a < rules.MSTEP + len(b.rooms):
+    if TRAVEL_TO <= a < TRAVEL_TO + 6:
+        return t("action.travel", player=player_name(a - TRAVEL_TO, lang))
+    if MSTEP <= a < MSTEP + len(b.rooms):
         return t("action.monster", room=text.split()[1])
-    if a == rules.MSTOP:
+    if a == MSTOP:
         return t("action.mstop")
-    if rules.PICK_ROOM <= a < rules.PICK_CROSS + len(b.crossings):
+    if PICK_ROOM <= a < PICK_CROSS + len(b.crossings):
         return t("action.pick", what=text.split()[1])
-    if rules.ROT_BASE <= a < rules.ROT_BASE + 4:
+    if ROT_BASE <= a < ROT_BASE + 4:
         c = st.pick_first
         shape = st.cross_shape[c] if c >= 0 else -1
         if shape < 0:
-            return t("action.rotate", rot=a - rules.ROT_BASE)
+            return t("action.rotate", rot=a - ROT_BASE)
         return t("action.rotate_open", crossing=b.labels[c],
-                 ways=open_ways(TILE_SHAPES[shape], a - rules.ROT_BASE, lang))
-    if a == rules.DONE:
+                 ways=open_ways(TILE_SHAPES[shape], a - ROT_BASE, lang))
+    if a == DONE:
         return t("action.done")
-    if a == rules.INVIS_MONSTERS:
+    if a == INVIS_MONSTERS:
         return t("action.unseen_monsters")
-    if a == rules.INVIS_HEROES:
+    if a == INVIS_HEROES:
         return t("action.unseen_heroes")
     return text
 

@@ -2,8 +2,8 @@
 
 from boardwright.engine.registry import register
 
+from .forward import MesoState
 from .game import GAME, MesoGame
-from .state import MesoState
 
 register(GAME)
 

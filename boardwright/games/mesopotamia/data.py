@@ -69,6 +69,16 @@ TP_MEMBER, TP_LIFT, TP_SIZE = 2, 58, 66
 #: wrath source: 7*seat + kind (0..6) a member, 28 + slot a hut on that tile
 WR_HUT, WR_SIZE = 28, 30
 
+# --- phases (R3) ---------------------------------------------------------------------------
+(MOVE, ACTION, BUILD, HOLY, BREED, TP_DST, WR_DST, VOLCANO_PLACE, DISTRIBUTE, SCOUT_PICK,
+ DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER, PICK_CARRIER, AFTER_DRAW) = range(16)
+PHASE_NAMES = ("movement", "action", "building_huts", "holy_places", "breeding", "teleport_to",
+               "wrath_to", "place_volcano", "place_resource", "scout_pick", "draw_tile",
+               "scout_draw", "draw_card", "over", "pick_carrier", "after_draw")
+CHANCE_PHASES = frozenset((DRAW_TILE, SCOUT_DRAW, DRAW_CARD, PICK_CARRIER))
+#: R3.2 the phases of an action being carried out: the book lets cards be played in them too
+ACTION_PHASES = (BUILD, HOLY, BREED, AFTER_DRAW)
+
 
 class MesoOptions(BaseModel):
     """Options of a Mesopotamia game (RULES.md R9 lists what each choice means)."""

@@ -11,8 +11,8 @@ from boardwright.engine.api import Game, GameInfo, Refusal, State, View
 from boardwright.engine.options import describe_options
 
 from .data import MesoOptions, build_config
+from .forward import MesoState
 from .sample import Determinizer, sample_state
-from .state import MesoState
 
 RULES_VERSION = "mesopotamia-1.1"  # 1.1: cards after the action (R3.2)
 

@@ -33,13 +33,13 @@ from .data import (
     KINDS,
     OFFER0,
     OFFERING_VALUES,
+    OVER,
     PLAINS,
     STONE,
     VOLCANO,
     WOOD,
 )
-from .rules import OVER
-from .state import MesoState
+from .forward import MesoState
 
 
 @dataclass(frozen=True)

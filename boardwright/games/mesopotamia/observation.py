@@ -25,11 +25,11 @@ from .data import (
     MEMBERS,
     NEUTRAL,
     OFFERING_VALUES,
+    PHASE_NAMES,
     TERRAINS,
     Config,
     build_config,
 )
-from .rules import PHASE_NAMES
 
 #: how a member's load reads in a view, to its owner or to anyone: load index, stole this turn
 LOADS = ("empty", "wood", "stone", "offering")

@@ -24,21 +24,27 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 
+from .actions import cell_resource_flag
 from .data import (
+    ACTION,
+    AFTER_DRAW,
     ALL_KINDS,
+    BREED,
+    BUILD,
     EMPTY,
     FOCUS_STONE,
+    HOLY,
     HOLY_PLACES,
     KINDS,
+    MOVE,
     OFFER0,
     OFFERING_VALUES,
     PLAINS,
     STONE,
     WOOD,
 )
+from .forward import MesoState
 from .heuristic import geometry
-from .rules import ACTION, AFTER_DRAW, BREED, BUILD, HOLY, MOVE, cell_resource_flag
-from .state import MesoState
 
 #: share of moves chosen at random, so that rollouts from one position differ
 EPSILON = 0.1

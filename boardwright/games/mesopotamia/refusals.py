@@ -12,41 +12,39 @@ from __future__ import annotations
 
 from boardwright.engine.api import CHANCE, TERMINAL, Refusal
 
+from .building import can_draw
+from .cards import playable
 from .data import (
+    ACTION,
+    AFTER_DRAW,
     ALL_KINDS,
+    BREED,
+    BUILD,
     CARD_IDS,
+    DISTRIBUTE,
     ENDURANCE,
     FOCUS_STONE,
+    HOLY,
     KINDS,
     MANA_THEFT,
+    MOVE,
     OFFER0,
     PRIESTHOOD,
+    SCOUT_PICK,
     SCOUTS,
     TELEPORT,
     TERRAINS,
+    TP_DST,
     TWINS,
     VOLCANO,
+    VOLCANO_PLACE,
     WOOD,
+    WR_DST,
     WRATH,
     ZIGGURAT,
 )
-from .rules import (
-    ACTION,
-    AFTER_DRAW,
-    BREED,
-    BUILD,
-    DISTRIBUTE,
-    HOLY,
-    MOVE,
-    SCOUT_PICK,
-    TP_DST,
-    VOLCANO_PLACE,
-    WR_DST,
-    can_draw,
-    free_ok,
-    playable,
-)
-from .state import MesoState
+from .forward import MesoState
+from .movement import free_ok
 
 MOVEMENT = frozenset(("move", "pick_up", "drop", "swap", "take_offering", "steal",
                       "end_movement"))

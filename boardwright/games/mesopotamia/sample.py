@@ -12,23 +12,32 @@ from typing import Any
 
 from boardwright.engine.api import View
 
-from . import rules
+from .cards import carrier_kinds
 from .data import (
+    AFTER_DRAW,
     ALL_KINDS,
     CARD_IDS,
+    DRAW_TILE,
     FLAG,
     KIND_NAMES,
     KINDS,
     OFFER0,
     OFFERING_VALUES,
+    PHASE_NAMES,
+    SCOUT_DRAW,
+    SCOUT_PICK,
     TERRAINS,
+    TP_DST,
     TP_LIFT,
     TP_MEMBER,
+    VOLCANO_PLACE,
+    WR_DST,
     WR_HUT,
     build_config,
     parse_options,
 )
-from .state import MesoState
+from .forward import MesoState
+from .movement import step_table
 
 
 @dataclass(frozen=True)
@@ -130,7 +139,7 @@ def public_part(view: View, seat: int) -> tuple[MesoState, Hidden]:
         cfg.card_counts[k] - s.discard[k] - s.boxed_cards[k] - s.hands[seat][k])]
     s.deck = [0] * 8
     # the turn
-    s.phase = rules.PHASE_NAMES.index(view["phase"])
+    s.phase = PHASE_NAMES.index(view["phase"])
     s.to_move = view["active"]
     s.turn = view["turn"]
     s.mp = view["mp"]
@@ -142,7 +151,7 @@ def public_part(view: View, seat: int) -> tuple[MesoState, Hidden]:
     s.done = [_c(cfg, x) for x in view["done"]]
     s.added = list(view["added"])
     s.pending = list(view["raw_pending"])
-    s.resume = rules.PHASE_NAMES.index(view["resume"])
+    s.resume = PHASE_NAMES.index(view["resume"])
     s.draw_queue = list(view["draw_queue"])
     s.winner = view["winner"]
     s.capped = int(view["capped"])
@@ -150,7 +159,7 @@ def public_part(view: View, seat: int) -> tuple[MesoState, Hidden]:
     drawn = seats[seat].get("drawn")
     s.drawn = CARD_IDS.index(drawn) if drawn is not None else -1
     s.invalidate()  # `where` counts the stand-ins: the dealt offerings stay on the same cells
-    rules.step_table(s)  # one step table for every world dealt from this template (same tiles)
+    step_table(s)  # one step table for every world dealt from this template (same tiles)
     return s, Hidden(carried_at, hidden_huts, pools, unseen,
                      [x["hand_size"] for x in seats])
 
@@ -182,7 +191,7 @@ def deal(template: MesoState, hidden: Hidden, seat: int, rng: random.Random) -> 
             s.hands[p][unseen.pop()] += 1
     for k in unseen:
         s.deck[k] += 1
-    if s.phase == rules.AFTER_DRAW and s.to_move != seat:  # one of its cards, the one just drawn
+    if s.phase == AFTER_DRAW and s.to_move != seat:  # one of its cards, the one just drawn
         hand = s.hands[s.to_move]
         s.drawn = rng.choice([k for k in range(8) for _ in range(hand[k])])
     s._legal = None
@@ -201,7 +210,7 @@ def _fix_pending_offering(s: MesoState, seat: int, rng: random.Random) -> None:
     of another seat, or another seat's carrier a card is moving (R9.9). Pick one of the sampled
     carriers on its tile."""
     ph = s.phase
-    if ph in (rules.DRAW_TILE, rules.SCOUT_DRAW, rules.VOLCANO_PLACE, rules.SCOUT_PICK):
+    if ph in (DRAW_TILE, SCOUT_DRAW, VOLCANO_PLACE, SCOUT_PICK):
         if s.to_move == seat:
             return
         src, _, k = s.pending
@@ -212,9 +221,9 @@ def _fix_pending_offering(s: MesoState, seat: int, rng: random.Random) -> None:
         options = [OFFER0 + o + flag for o in range(4)
                    if m[src * ALL_KINDS + OFFER0 + o + flag]]
         s.pending[2] = rng.choice(options)
-    elif ph in (rules.TP_DST, rules.WR_DST):
+    elif ph in (TP_DST, WR_DST):
         src, th = s.pending
-        if ph == rules.TP_DST:
+        if ph == TP_DST:
             if not TP_MEMBER <= th < TP_LIFT:
                 return
             owner, k = divmod(th - TP_MEMBER, ALL_KINDS)
@@ -226,7 +235,7 @@ def _fix_pending_offering(s: MesoState, seat: int, rng: random.Random) -> None:
             base = KINDS * owner
         if owner == seat or k % KINDS < OFFER0:
             return
-        s.pending[1] = base + rng.choice(rules.carrier_kinds(s, owner, src))
+        s.pending[1] = base + rng.choice(carrier_kinds(s, owner, src))
 
 
 class Determinizer:

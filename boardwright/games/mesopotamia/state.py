@@ -1,9 +1,12 @@
-"""Mesopotamia's state: storage, copying, (de)serialisation and per-seat views.
+"""Mesopotamia's table as data: its fields, copying, (de)serialisation and per-seat views.
 
-The rules live in `rules.py`, the determinisation in `sample.py`. The table is a hexagon of
-cells (axial coordinates, `Config.coords`); `tile[cell]` is a terrain or -1. A seat's members are
-counts in a flat list `mem[seat][cell * 14 + kind]` (kind: what the member carries, +7 once it
-stole this turn), so a clone is a handful of list copies.
+Nothing here changes the table by a rule: the rules are functions in the topic modules that
+`rules.py` dispatches to, `forward.MesoState` wires them to the engine's `State` contract,
+`sample.py` deals the hidden facts, `actions.py` reads and writes action ids.
+
+The table is a hexagon of cells (axial coordinates, `Config.coords`); `tile[cell]` is a terrain
+or -1. A seat's members are counts in a flat list `mem[seat][cell * 14 + kind]` (kind: what the
+member carries, +7 once it stole this turn), so a clone is a handful of list copies.
 
 Two aids keep move generation from scanning the table (the random-playout loop spends most of
 its time there): `where[seat]`, the tiles where a seat has members and how many (kept by the
@@ -15,31 +18,50 @@ rebuilds both after a position was edited by hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
-from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, View, ranked_ending
-from boardwright.engine.errors import BadRecord, IllegalAction
-from boardwright.engine.events import Event
+from boardwright.engine.api import CHANCE, TERMINAL, View
+from boardwright.engine.errors import BadRecord
 
-from . import rules
+from .actions import thing_json
 from .data import (
     ALL_KINDS,
     CARD_IDS,
+    CHANCE_PHASES,
+    DISTRIBUTE,
+    DRAW_TILE,
     FLAG,
     HOLY_PLACES,
     HUTS,
+    KIND_NAMES,
+    KINDS,
+    OFFER0,
     OFFERING_VALUES,
+    OVER,
+    PHASE_NAMES,
+    PICK_CARRIER,
+    SCOUT_DRAW,
+    SCOUT_PICK,
     STONE,
     TERRAINS,
+    TP_DST,
+    TP_LIFT,
+    TP_MEMBER,
+    TP_SIZE,
     VIEW_NAMES_OTHER,
     VIEW_NAMES_OWN,
+    VOLCANO_PLACE,
     WOOD,
+    WR_DST,
+    WR_HUT,
+    WR_SIZE,
     Config,
     build_config,
     parse_options,
 )
 
 STATE_FORMAT = "mesopotamia-state/2"  # 2: `drawn`, the card drawn this turn (R3.2)
+
 
 _LISTS = ("tile", "placed", "stack", "boxed_tiles", "wood", "stone", "mem_supply", "hut_owner",
           "hut_off", "holy", "holy_supply", "hut_supply", "mana", "limit", "deck", "discard",
@@ -52,7 +74,12 @@ _SCALARS = ("supply_wood", "supply_stone", "phase", "to_move", "turn", "mp", "ex
             "drawn")
 
 
-class MesoState(State):
+class MesoTable:
+    """Everything on and beside the table, and whose turn it is in which phase (R2–R6).
+
+    The engine's methods are added by `forward.MesoState`, the class every state is made of;
+    the table alone is what the rules read and change."""
+
     __slots__ = ("_legal", "_geo", "cfg", "where", *_LISTS, *_NESTED, *_SCALARS)
 
     cfg: Config
@@ -103,105 +130,21 @@ class MesoState(State):
     #: R3.2 the card kind the player to move drew this turn (it waits for a later turn), or -1
     drawn: int
     _legal: list[int] | None
-    #: `rules.step_table`'s cache: (number of placed tiles, {cell: steps}); tiles are only ever
+    #: `movement.step_table`'s cache: (number of placed tiles, {cell: steps}); tiles are only ever
     #: added, so the count tells whether the table still fits (clones share it until one grows)
     _geo: tuple[int, dict[int, tuple[tuple[int, ...], int, tuple[int, ...]]]] | None
 
-    def __init__(self, cfg: Config) -> None:
-        rules.setup(self, cfg)
-        self._legal = None
-        self._geo = None
-
-    # --- the contract, in OpenSpiel's order ----------------------------------------------
-
-    @property
-    def num_players(self) -> int:
-        return self.cfg.players
-
     def current_player(self) -> int:
+        """The seat to move, `CHANCE` at a draw (R9.9 carrier picks too), `TERMINAL` once over."""
         ph = self.phase
-        if ph == rules.OVER:
+        if ph == OVER:
             return TERMINAL
-        if ph in rules.CHANCE_PHASES:
+        if ph in CHANCE_PHASES:
             return CHANCE
         return self.to_move
 
-    def legal_actions_cached(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = rules.legal_actions(self)
-        return legal
-
-    def legal_actions(self) -> list[int]:
-        return list(self.legal_actions_cached())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return rules.chance_outcomes(self)
-
-    def apply(self, action: int) -> list[Event]:
-        return rules.apply_action(self, action)
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return self.cfg.space.size
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return rules.action_to_json(self.cfg, action)
-
-    def action_to_text(self, action: int) -> str:
-        return rules.action_to_text(self.cfg, action)
-
-    def action_from_text(self, text: str) -> int:
-        return rules.action_from_text(self.cfg, text)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return rules.action_from_json(self.cfg, data)
-
-    def returns(self) -> list[float]:
-        """R8 1 for the winner; a capped game gives 0.5 to the seats best on the tie-breaks."""
-        n = self.cfg.players
-        if self.phase != rules.OVER:
-            return [0.0] * n
-        win = set(self.winners())
-        value = 0.5 if self.capped else 1.0
-        return [value if p in win else 0.0 for p in range(n)]
-
-    def tiebreak(self, seat: int) -> tuple[int, int, int]:
-        """R9.1 EuropeMasters tie-breaks: offerings made, their values, mana left."""
-        made = self.delivered[seat]
-        return (len(made), sum(OFFERING_VALUES[o] for o in made), self.mana[seat])
-
-    def winners(self) -> list[int]:
-        if self.phase != rules.OVER:
-            return []
-        if not self.capped:
-            return [self.winner]
-        keys = [self.tiebreak(p) for p in range(self.cfg.players)]
-        best = max(keys)
-        return [p for p, k in enumerate(keys) if k == best]
-
-    def ended_by(self) -> str | None:
-        """R9.1 the turn cap is a cap; four offerings delivered (R8) is the rules' ending."""
-        if self.phase != rules.OVER:
-            return None
-        return "cap" if self.capped else "rule"
-
-    def ending(self) -> Ending | None:
-        """R8.1 the fourth offering wins outright; R9.1 a capped game ranks the tie-breaks."""
-        if self.phase != rules.OVER:
-            return None
-        if not self.capped:
-            return Ending("rule", "offerings")
-        keys = [self.tiebreak(p) for p in range(self.cfg.players)]
-        return ranked_ending("cap", "turn_cap", ("offerings", "offering_values", "mana"), keys,
-                             self.winners())
-
-    def rounds_played(self) -> int:
-        # `turn` counts finished turns; the cap ends the game before another begins
-        n = self.cfg.players
-        return (self.turn + (0 if self.capped else 1) + n - 1) // n
-    def clone(self) -> MesoState:
-        s = object.__new__(MesoState)
+    def clone(self) -> Self:
+        s = object.__new__(type(self))
         s.cfg = self.cfg
         s.tile = self.tile[:]
         s.placed = self.placed[:]
@@ -253,7 +196,7 @@ class MesoState(State):
         """Forget every cache and recount `where` (after a position was edited by hand)."""
         self._legal = None
         self._geo = None
-        self.where = rules.recount(self)
+        self.where = recount(self)
 
     # --- counting helpers used by rules, views and renderers ------------------------------
 
@@ -288,7 +231,7 @@ class MesoState(State):
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> MesoState:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         if data.get("format") != STATE_FORMAT:
             raise BadRecord(f"not a Mesopotamia state (format {data.get('format')!r})")
         try:
@@ -326,7 +269,7 @@ class MesoState(State):
         n = self.cfg.players
         out = {
             "tiles": len(self.placed) + sum(self.stack) + sum(self.boxed_tiles)
-            + len(self.scout_drawn) + (self.phase == rules.VOLCANO_PLACE),
+            + len(self.scout_drawn) + (self.phase == VOLCANO_PLACE),
             "wood": self.supply_wood + sum(self.wood),
             "stone": self.supply_stone + sum(self.stone),
             "cards": sum(self.deck) + sum(self.discard) + sum(self.boxed_cards)
@@ -402,12 +345,12 @@ class MesoState(State):
         pending: dict[str, Any] = {}
         raw_pending = self.pending[:]
         if self.pending:
-            pending = rules.pending_json(self)
-            raw_pending = rules.masked_pending(self, seat)
+            pending = pending_json(self)
+            raw_pending = masked_pending(self, seat)
         return {
             "game": "mesopotamia", "players": n, "seat": seat, "active": self.to_move,
             "options": cfg.options.model_dump(),
-            "phase": rules.PHASE_NAMES[self.phase], "to_move": self.current_player(),
+            "phase": PHASE_NAMES[self.phase], "to_move": self.current_player(),
             "turn": self.turn, "round": self.turn // n + 1, "mp": self.mp,
             "explorations": self.explores, "free_used": self.free_used,
             "free_limit": cfg.options.free_actions_per_turn,
@@ -431,7 +374,7 @@ class MesoState(State):
             "priest": [lab(c) for c in self.priest],
             "done": [lab(c) for c in self.done], "added": self.added[:],
             "pending": pending, "raw_pending": raw_pending,
-            "resume": rules.PHASE_NAMES[self.resume],
+            "resume": PHASE_NAMES[self.resume],
             "draw_queue": self.draw_queue[:],
             "winner": self.winner, "capped": bool(self.capped),
             "max_turns": cfg.options.max_turns,
@@ -442,5 +385,87 @@ class MesoState(State):
         return repr(self.view(None))
 
 
-def raise_illegal(message: str, **params: Any) -> None:
-    raise IllegalAction(message, **params)
+# --- bookkeeping and reading helpers (the rules keep `where` in step with `mem`) ------------
+
+
+def count(s: MesoTable, seat: int, cell: int) -> int:
+    """How many of `seat`'s members stand on `cell` (R1.2 members)."""
+    return s.where[seat].get(cell, 0)
+
+
+def recount(s: MesoTable) -> list[dict[int, int]]:
+    """`where` rebuilt from `mem`: per seat, the cells with members (R1.2) and how many."""
+    out = []
+    for m in s.mem:
+        here: dict[int, int] = {}
+        for c in s.placed:
+            n = sum(m[c * ALL_KINDS:(c + 1) * ALL_KINDS])
+            if n:
+                here[c] = n
+        out.append(here)
+    return out
+
+
+def enter(s: MesoTable, p: int, c: int, n: int = 1) -> None:
+    """Book n of seat p's members (R1.2) arriving at c in `where` (`mem` is changed by the
+    caller)."""
+    here = s.where[p]
+    here[c] = here.get(c, 0) + n
+
+
+def leave(s: MesoTable, p: int, c: int) -> None:
+    """Book one of seat p's members (R1.2) leaving c in `where` (`mem` is changed by the
+    caller)."""
+    here = s.where[p]
+    left = here[c] - 1
+    if left:
+        here[c] = left
+    else:
+        del here[c]
+
+
+def carriers(s: MesoTable, seat: int, cell: int, base_kind: int) -> int:
+    """R4.3 `seat`'s members on `cell` carrying `base_kind`, marked (R4.6) or not."""
+    m = s.mem[seat]
+    i = cell * ALL_KINDS + base_kind
+    return m[i] + m[i + FLAG]
+
+
+def pending_json(s: MesoTable) -> dict[str, Any]:
+    """The move under way in words, for views: an exploration (R4.8), wood or stone still to
+    hand out (R4.10), a card's thing waiting for its destination (R7.6, R7.7, R9.9)."""
+    lab = s.cfg.label
+    ph = s.phase
+    if ph in (DRAW_TILE, SCOUT_DRAW, VOLCANO_PLACE, SCOUT_PICK):
+        src, dst, k = s.pending
+        b = k % KINDS
+        return {"explore_from": lab(src), "explore_to": lab(dst),
+                "load": KIND_NAMES[b] if b < OFFER0 else "offering"}
+    if ph == DISTRIBUTE:
+        return {"resource": KIND_NAMES[s.pending[0]], "left": s.pending[1],
+                "unserved": [lab(c) for c in s.pending[2:]]}
+    if ph in (TP_DST, WR_DST, PICK_CARRIER):
+        dst = s.pending[2] if ph == PICK_CARRIER else ph
+        return {"from": lab(s.pending[0]),
+                "thing": thing_json(s.pending[1], TP_SIZE if dst == TP_DST else WR_SIZE)}
+    return {}
+
+
+def masked_pending(s: MesoTable, seat: int | None) -> list[int]:
+    """The raw pending list with offering values hidden from all but their owner (R10): an
+    explorer's load, and the carrier a card is moving (even from the card's player, R9.9)."""
+    out = s.pending[:]
+    ph = s.phase
+    if ph in (DRAW_TILE, SCOUT_DRAW, VOLCANO_PLACE, SCOUT_PICK):
+        k = out[2]
+        if k % KINDS >= OFFER0 and s.to_move != seat:
+            out[2] = OFFER0 + (FLAG if k >= KINDS else 0)
+    elif ph == TP_DST and TP_MEMBER <= out[1] < TP_LIFT:
+        o, k = divmod(out[1] - TP_MEMBER, ALL_KINDS)
+        if k % KINDS >= OFFER0 and o != seat:
+            out[1] = TP_MEMBER + ALL_KINDS * o + OFFER0 + (FLAG if k >= KINDS else 0)
+    elif ph == WR_DST and out[1] < WR_HUT:
+        o, k = divmod(out[1], KINDS)
+        if k >= OFFER0 and o != seat:
+            out[1] = KINDS * o + OFFER0
+    return out

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.i18n import Catalogue
 
-from . import rules
-from .data import DIRECTION_NAMES, DIRECTIONS, TERRAINS, TP_SIZE
+from .actions import action_to_json, thing_json
+from .data import ACTION, DIRECTION_NAMES, DIRECTIONS, TERRAINS, TP_SIZE
 
 if TYPE_CHECKING:
-    from .state import MesoState
+    from .forward import MesoState
 
 PACKAGE = "boardwright.games.mesopotamia"
 LETTERS = "ABCD"
@@ -101,7 +101,7 @@ def thing_name(thing: Mapping[str, Any], lang: str = "en") -> str:
 
 def describe_action(state: MesoState, action: int, lang: str = "en") -> str:
     t = catalogue(lang)
-    data = rules.action_to_json(state.cfg, action)
+    data = action_to_json(state.cfg, action)
     block = data["do"]
     params = dict(data)
     cfg = state.cfg
@@ -130,14 +130,14 @@ def describe_action(state: MesoState, action: int, lang: str = "en") -> str:
         c = cfg.parse_cell(data["cell"])
         assert c is not None
         size = TP_SIZE if block == "teleport" else 30
-        thing = rules._thing_json(state, int(data["thing"]), size)
+        thing = thing_json(int(data["thing"]), size)
         if "hut" in thing:
             owner = state.hut_owner[2 * c + thing["hut"]]
             thing["owner_name"] = player_name(owner, lang) if owner < 4 else "—"
         params["thing"] = thing_name(thing, lang)
     if block == "place_resource" and state.pending:
         params["resource"] = t("resource.wood" if state.pending[0] == 1 else "resource.stone")
-    if block == "finish_action" and state.phase == rules.ACTION:
+    if block == "finish_action" and state.phase == ACTION:
         return t("action.finish_action.none")
     text = t(f"action.{block}", **params)
     if data.get("stole"):
