@@ -263,8 +263,9 @@ def test_the_server_answers_while_a_hint_is_computed(slow_hints: TestClient) -> 
     assert answers[0].status_code == 200, answers[0].text
     assert busy is not None and busy.status_code == 503
     assert busy.json()["code"] == "server_busy"
-    # the hint took a while, and no request waited for it
-    assert took > 0.5 and len(waits) >= 5, (took, len(waits))
+    # several requests were answered while the hint ran, and none waited for it (the hint's
+    # own duration depends on the machine, so it is not asserted)
+    assert len(waits) >= 5, (took, len(waits))
     assert max(waits) < took / 3, (max(waits), took)
 
 
