@@ -50,7 +50,7 @@ play: $(STAMP)
 test: lint $(RAY_STAMP) $(INTEROP_STAMP) $(TRAIN_STAMP) $(PG_STAMP)
 	.ci/with-postgres $(BIN)/python -m pytest -n auto --dist worksteal $(ARGS)
 
-## lint: ruff and mypy --strict on the engine core.
+## lint: ruff, and mypy --strict on the engine core and the games in the per-game shape.
 lint: $(STAMP)
 	$(BIN)/ruff check boardwright tests bench examples
 	$(BIN)/mypy

@@ -107,8 +107,10 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> RenderableType:
             " ".join(str(x) if x < 51 else f"C{x - 50}" for x in view["trophies"][p]) or "-",
             where + (" ☹" if p == dumb else "") + (" ◀" if p == view.get("current") else ""),
         )
-    lines = [Text(t("render.title"), style="bold"), Text(t("proposal"), style="italic yellow")
-             if view.get("proposal_data") else Text(""), grid, table]
+    lines: list[RenderableType] = [
+        Text(t("render.title"), style="bold"),
+        Text(t("proposal"), style="italic yellow") if view.get("proposal_data") else Text(""),
+        grid, table]
     nxt = (view["g2"] + view["g3"])[:3]
     deck = "/".join(str(x) for x in view["deck_sizes"])
     lines.append(Text(t("render.storage", n=view["storage"], box=view["box"],

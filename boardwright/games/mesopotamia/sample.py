@@ -102,7 +102,8 @@ def public_part(view: View, seat: int) -> tuple[MesoState, Hidden]:
     carried_at: dict[int, list[int]] = {}
     pools: dict[int, list[int]] = {}
     for hut in view["huts"]:
-        i = 2 * cfg.index[tuple(int(x) for x in hut["cell"].split(","))] + hut["slot"]
+        first, second = (int(x) for x in hut["cell"].split(","))
+        i = 2 * cfg.index[(first, second)] + hut["slot"]
         s.hut_owner[i] = hut["owner"]
         if hut["offering"]:
             if "value" in hut:
@@ -113,16 +114,16 @@ def public_part(view: View, seat: int) -> tuple[MesoState, Hidden]:
         m = s.mem[p]
         carried: list[int] = []  # indices into m awaiting an offering value
         for lab, entry in view["members"][p].items():
-            c = cell(lab)
-            assert c is not None
+            at = cell(lab)
+            assert at is not None
             for name, cnt in entry.items():
                 flag = FLAG if name.endswith("*") else 0
                 base = name.rstrip("*")
                 if base == "offering":
-                    carried.extend([c * ALL_KINDS + flag] * cnt)
-                    m[c * ALL_KINDS + OFFER0 + flag] += cnt  # a stand-in until dealt
+                    carried.extend([at * ALL_KINDS + flag] * cnt)
+                    m[at * ALL_KINDS + OFFER0 + flag] += cnt  # a stand-in until dealt
                 else:
-                    m[c * ALL_KINDS + KIND_NAMES.index(base) + flag] += cnt
+                    m[at * ALL_KINDS + KIND_NAMES.index(base) + flag] += cnt
         if p == seat:
             for v in seats[p]["offerings"]:
                 s.off_supply[p][OFFERING_VALUES.index(v)] = 1
@@ -200,7 +201,7 @@ def deal(template: MesoState, hidden: Hidden, seat: int, rng: random.Random) -> 
 
 
 def _c(cfg: Any, lab: str) -> int:
-    c = cfg.parse_cell(lab)
+    c: int | None = cfg.parse_cell(lab)
     assert c is not None
     return c
 
