@@ -86,6 +86,17 @@ class Refusal:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnRules:
+    """The rules a game cites when the engine refuses a move for its own reasons: the game is
+    over, chance acts now, another seat is to move. Every game has these three, so the checks
+    live in `Game.why_not` and a game names only its rule numbers (RULES.md anchors)."""
+
+    game_over: str = ""
+    chance: str = ""
+    not_your_turn: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OptionInfo:
     """One game option: its default and what it means (shown by `boardwright list`)."""
 
@@ -121,6 +132,8 @@ class GameInfo:
     #: player counts a variant allows: (count, the boolean option that allows it), e.g. Feinde's
     #: 2 players with `allow_two_players`; a lobby offers them and switches the option on
     variant_players: tuple[tuple[int, str], ...] = ()
+    #: the rules `Game.why_not` cites for its own refusals (game over, chance, not your turn)
+    turn_rules: TurnRules = TurnRules()
 
     @property
     def player_counts(self) -> range:
@@ -333,17 +346,25 @@ class Game(ABC):
 
     def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
         """None when `seat` (default: the seat to move) may play `action` now, else the rule
-        that refuses it. A game names its own rules; this default knows only the engine's
-        facts (the game is over, chance acts now, it is another seat's turn, not legal)."""
+        that refuses it: the engine's own facts first (the game is over, chance acts now, it is
+        another seat's turn; the rules cited are `info.turn_rules`), then, for an action that is
+        not legal, the game's reason (`refuse`). A legal action is never refused."""
+        rules = self.info.turn_rules
         actor = state.current_player()
         if actor == TERMINAL:
-            return Refusal("", "game_over")
+            return Refusal(rules.game_over, "game_over")
         if actor == CHANCE:
-            return Refusal("", "chance")
+            return Refusal(rules.chance, "chance")
         if seat is not None and seat != actor:
-            return Refusal("", "not_your_turn", {"seat": actor})
+            return Refusal(rules.not_your_turn, "not_your_turn", {"seat": actor})
         if action in state.legal_actions():
             return None
+        return self.refuse(state, action)
+
+    def refuse(self, state: State, action: int) -> Refusal:
+        """Why `action`, not legal for the seat to move, is refused: the rule it fails and a
+        reason (`why.<key>` in the game's catalogue). A game overrides this with its own
+        explanation; the default says only that the move is not legal now."""
         return Refusal("", "not_legal")
 
     def refusal_params(self, params: Mapping[str, JSON], lang: str) -> dict[str, JSON]:

@@ -5,6 +5,7 @@ Random games probe random action ids at every decision, and the seat that is not
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from importlib import resources
@@ -12,7 +13,7 @@ from importlib import resources
 import pytest
 
 from boardwright.engine import registry
-from boardwright.engine.api import CHANCE, TERMINAL, Game, Refusal
+from boardwright.engine.api import CHANCE, TERMINAL, Game, Refusal, TurnRules
 from boardwright.engine.i18n import Catalogue
 from boardwright.engine.play import sample_chance
 from boardwright.server.rules_page import rules_page
@@ -76,11 +77,26 @@ def test_every_refused_probe_names_its_rule_and_reason(game_id: str) -> None:
 
 
 def test_a_game_without_reasons_still_says_something_true() -> None:
-    """The engine's default: the facts it knows, no rule number."""
+    """The engine's defaults: the facts it knows, no rule number where a game names none."""
     game = registry.get("beowulf")
+
+    class Plain(type(game)):
+        info = dataclasses.replace(game.info, turn_rules=TurnRules())
+        refuse = Game.refuse
+
+    plain = Plain()
+    rng = random.Random(0)
     state = game.new_initial_state(2)
-    assert Game.why_not(game, state, 0) == Refusal("", "chance")
+    assert plain.why_not(state, 0) == Refusal("", "chance")
     assert Game.describe_refusal(game, Refusal("", "chance"), "hu").startswith("most ")
+    while state.current_player() == CHANCE:
+        state.apply(sample_chance(state.chance_outcomes(), rng))
+    illegal = next(a for a in range(state.num_distinct_actions) if a not in state.legal_actions())
+    assert plain.why_not(state, illegal) == Refusal("", "not_legal")
+    assert plain.why_not(state, illegal, seat=1 - state.current_player()) == Refusal(
+        "", "not_your_turn", {"seat": state.current_player()})
+    # the game itself cites its rules for the same facts (GameInfo.turn_rules)
+    assert game.why_not(state, illegal, seat=1 - state.current_player()).rule == "R3.1"
 
 
 def test_beowulf_names_the_rule_of_the_books_example() -> None:

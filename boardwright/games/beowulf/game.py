@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, Refusal, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, TurnRules, View
 from boardwright.engine.options import describe_options
 
 from .data import BeowulfOptions, build_config
@@ -41,6 +41,7 @@ class BeowulfGame(Game):
         max_actions=2000,
         options=describe_options(BeowulfOptions, _HELPS),
         languages=("en", "hu", "cs"),
+        turn_rules=TurnRules(game_over="R6.1", chance="R2.3", not_your_turn="R3.1"),
     )
     #: ISMCTS tree shape, the strongest of those measured here (docs/strength.md, "Evidence: tree
     #: shape"): a drawn tile is played out by the rollout policy and judged at once (a draw's
@@ -86,11 +87,11 @@ class BeowulfGame(Game):
 
         return describe_event(event, lang)
 
-    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
-        from .refusals import why_not
+    def refuse(self, state: State, action: int) -> Refusal:
+        from .refusals import refuse
 
         assert isinstance(state, BeowulfState)
-        return why_not(state, action, seat)
+        return refuse(state, action)
 
     def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
         """Tiles, figures, directions and seats in words."""

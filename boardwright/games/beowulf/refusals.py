@@ -9,7 +9,7 @@ are board labels, numbers, tile tokens (`tile`) and seats (`seat`), put in words
 
 from __future__ import annotations
 
-from boardwright.engine.api import CHANCE, TERMINAL, Refusal
+from boardwright.engine.api import Refusal
 
 from .actions import action_to_json
 from .data import (
@@ -34,7 +34,6 @@ from .rules import (
     T_TREASURE,
     counsel_moves,
     kind_type,
-    legal_actions_cached,
     playable,
 )
 
@@ -46,17 +45,9 @@ EXPECTED = {
 }
 
 
-def why_not(s: BeowulfState, action: int, seat: int | None = None) -> Refusal | None:
-    """None when `seat` (default: the seat to move) may play `action` now, else why not."""
-    actor = s.current_player()
-    if actor == TERMINAL:
-        return Refusal("R6.1", "game_over")
-    if actor == CHANCE:
-        return Refusal("R2.3", "chance")
-    if seat is not None and seat != actor:
-        return Refusal("R3.1", "not_your_turn", {"seat": actor})
-    if action in legal_actions_cached(s):
-        return None
+def refuse(s: BeowulfState, action: int) -> Refusal:
+    """Why `action`, not legal for the seat to move, is refused (`Game.why_not` has checked the
+    game's end, chance and whose turn it is, citing the game's `info.turn_rules`)."""
     if not 0 <= action < s.cfg.space.size:
         return Refusal("R3.1", "no_such_move", {"phase": PHASE_NAMES[s.phase]})
     data = action_to_json(s.cfg, action)

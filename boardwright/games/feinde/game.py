@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, Refusal, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, TurnRules, View
 from boardwright.engine.options import describe_options
 
 from .data import FeindeOptions, build_config
@@ -58,6 +58,7 @@ class FeindeGame(Game):
         options=describe_options(FeindeOptions, _HELP, local_paths=LOCAL_PATH_OPTIONS,
                                  caps={"max_rounds", "stall_rounds"}),
         languages=("en", "hu"),
+        turn_rules=TurnRules(game_over="R11.1", chance="R6.4", not_your_turn="R3.1"),
     )
     #: people play the printed game, to its end (R11.1); the round cap and the stall rule
     #: (R12 A36) are safety valves for bots' games only
@@ -95,11 +96,11 @@ class FeindeGame(Game):
         assert isinstance(state, FeindeState)
         return rollout_action(state, rng)
 
-    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
-        from .refusals import why_not
+    def refuse(self, state: State, action: int) -> Refusal:
+        from .refusals import refuse
 
         assert isinstance(state, FeindeState)
-        return why_not(state, action, seat)
+        return refuse(state, action)
 
     def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
         """Cards, directions and seats in words."""

@@ -8,7 +8,7 @@ action (R3.3-R3.5), a step (R3.2, R3.4, R3.7, R3.8), the one fight (R3.1, R5), a
 
 from __future__ import annotations
 
-from boardwright.engine.api import CHANCE, TERMINAL, Refusal
+from boardwright.engine.api import Refusal
 
 from .data import (
     APPRENTICE,
@@ -46,7 +46,6 @@ from .data import (
 )
 from .forward import FeindeState
 from .movement import hero_cell, pinned
-from .rules import legal_actions
 
 #: per phase: the rule that asks for its answer and the words for what it asks
 EXPECTED = {
@@ -62,17 +61,9 @@ PHASE_KEYS = {
 DIRECTIONS = ("N", "E", "S", "W")  # the catalogue's `dir.*`
 
 
-def why_not(st: FeindeState, action: int, seat: int | None = None) -> Refusal | None:
-    """None when `seat` (default: the seat to move) may play `action` now, else why not."""
-    actor = st.current_player()
-    if actor == TERMINAL:
-        return Refusal("R11.1", "game_over")
-    if actor == CHANCE:
-        return Refusal("R6.4", "chance")
-    if seat is not None and seat != actor:
-        return Refusal("R3.1", "not_your_turn", {"seat": actor})
-    if action in legal_actions(st):
-        return None
+def refuse(st: FeindeState, action: int) -> Refusal:
+    """Why `action`, not legal for the seat to move, is refused (`Game.why_not` has checked the
+    game's end, chance and whose turn it is, citing the game's `info.turn_rules`)."""
     ph = st.phase
     found = _within_phase(st, action)
     if found is not None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, Refusal, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, TurnRules, View
 from boardwright.engine.options import describe_options
 
 from .data import MesoOptions, build_config
@@ -50,6 +50,7 @@ class MesoGame(Game):
         max_actions=40000,
         options=describe_options(MesoOptions, _HELPS, caps={"max_turns"}),
         languages=("en", "hu"),
+        turn_rules=TurnRules(game_over="R8.1", chance="R3.1", not_your_turn="R2.7"),
     )
     #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
     #: steps (about 30 choices each), so two steps, not the default four (30^3 evaluations);
@@ -101,11 +102,11 @@ class MesoGame(Game):
         assert isinstance(state, MesoState)
         return evaluate(state)
 
-    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
-        from .refusals import why_not
+    def refuse(self, state: State, action: int) -> Refusal:
+        from .refusals import refuse
 
         assert isinstance(state, MesoState)
-        return why_not(state, action, seat)
+        return refuse(state, action)
 
     def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
         """Cards, tiles, the chosen action and seats in words."""

@@ -10,7 +10,7 @@ labels (`cell`), card ids (`card`), seats and numbers, put in words by
 
 from __future__ import annotations
 
-from boardwright.engine.api import CHANCE, TERMINAL, Refusal
+from boardwright.engine.api import Refusal
 
 from .building import can_draw
 from .cards import playable
@@ -62,17 +62,9 @@ CARD_RULES = ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6", "R7.7", "R7.8")
 CHOSEN = {BUILD: ("build_hut",), HOLY: ("holy_place",), BREED: ("breed",)}
 
 
-def why_not(s: MesoState, action: int, seat: int | None = None) -> Refusal | None:
-    """None when `seat` (default: the seat to move) may play `action` now, else why not."""
-    actor = s.current_player()
-    if actor == TERMINAL:
-        return Refusal("R8.1", "game_over")
-    if actor == CHANCE:
-        return Refusal("R3.1", "chance")
-    if seat is not None and seat != actor:
-        return Refusal("R2.7", "not_your_turn", {"seat": actor})
-    if action in s.legal_actions_cached():
-        return None
+def refuse(s: MesoState, action: int) -> Refusal:
+    """Why `action`, not legal for the seat to move, is refused (`Game.why_not` has checked the
+    game's end, chance and whose turn it is, citing the game's `info.turn_rules`)."""
     space = s.cfg.space
     if not 0 <= action < space.size:
         return Refusal("R3.1", "no_such_move")

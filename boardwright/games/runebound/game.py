@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from boardwright.engine.api import Game, GameInfo, Refusal, State, View
+from boardwright.engine.api import Game, GameInfo, Refusal, State, TurnRules, View
 from boardwright.engine.options import describe_options
 
 from .data import RuneboundOptions, build_config
@@ -51,6 +51,7 @@ class RuneboundGame(Game):
         options=describe_options(RuneboundOptions, HELPS, local_paths=LOCAL_PATH_OPTIONS,
                                  caps={"max_rounds"}),
         languages=("en", "hu"),
+        turn_rules=TurnRules(game_over="R11.1", chance="R1.3", not_your_turn="R4.2"),
     )
     #: R11.4: people play the printed game, to its end; only bots' games need the round cap
     table_options: Mapping[str, Any] = MappingProxyType({"max_rounds": 0})
@@ -98,11 +99,11 @@ class RuneboundGame(Game):
         assert isinstance(state, RuneboundState)
         return evaluate(state)
 
-    def why_not(self, state: State, action: int, seat: int | None = None) -> Refusal | None:
-        from .refusals import why_not
+    def refuse(self, state: State, action: int) -> Refusal:
+        from .refusals import refuse
 
         assert isinstance(state, RuneboundState)
-        return why_not(state, action, seat)
+        return refuse(state, action)
 
     def refusal_params(self, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
         """Seats in words (the other params are numbers)."""

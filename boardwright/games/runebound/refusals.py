@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.engine.api import CHANCE, TERMINAL, Refusal
+from boardwright.engine.api import Refusal
 
 from .data import MAX_DICE
 from .state import DISCARD_PHASES, REWARD, RuneboundState
@@ -27,17 +27,9 @@ EXPECTED = {
 }
 
 
-def why_not(s: RuneboundState, action: int, seat: int | None = None) -> Refusal | None:
-    """None when `seat` (default: the seat to move) may play `action` now, else why not."""
-    actor = s.current_player()
-    if actor == TERMINAL:
-        return Refusal("R11.1", "game_over")
-    if actor == CHANCE:
-        return Refusal("R1.3", "chance")
-    if seat is not None and seat != actor:
-        return Refusal("R4.2", "not_your_turn", {"seat": actor})
-    if action in s.legal_actions():
-        return None
+def refuse(s: RuneboundState, action: int) -> Refusal:
+    """Why `action`, not legal for the seat to move, is refused (`Game.why_not` has checked the
+    game's end, chance and whose turn it is, citing the game's `info.turn_rules`)."""
     phase = s.g["phase"]
     if not 0 <= action < s.cfg.space.size:
         return Refusal(EXPECTED.get(phase, "R4.2"), "no_such_move")
