@@ -263,10 +263,10 @@ def test_the_server_answers_while_a_hint_is_computed(slow_hints: TestClient) -> 
     assert answers[0].status_code == 200, answers[0].text
     assert busy is not None and busy.status_code == 503
     assert busy.json()["code"] == "server_busy"
-    # several requests were answered while the hint ran, and none waited for it (the hint's
-    # own duration depends on the machine, so it is not asserted)
+    # several requests were answered while the hint ran: with the hint on the event loop the
+    # first request would wait for it and the hint would be over by its answer (one wait).
+    # Durations are not asserted: on a busy machine any single request may be slow.
     assert len(waits) >= 5, (took, len(waits))
-    assert max(waits) < took / 3, (max(waits), took)
 
 
 def test_a_rematch_of_a_hint_table_allows_hints(client: TestClient) -> None:
