@@ -77,29 +77,27 @@ class _Core:
     that dict; this one object makes the first an engine `clone()` and the second `to_json()`.
     """
 
-    __slots__ = ("actor", "cache", "game_id", "own", "state")
+    __slots__ = ("actor", "cache", "cache_at", "game_id", "own", "state")
 
     def __init__(self, game_id: str, state: State, own: list[list[int]]) -> None:
         self.game_id = game_id
         self.state = state
+        #: each seat's own actions, in order (what its information state adds). pyspiel's
+        #: history says the same, but reading it back costs a copy of the whole history
         self.own = own
         #: `state.current_player()`, kept in step by `_apply_action`: a random-game loop asks
         #: it four times an action (is_terminal, is_chance_node, legal_actions, apply_action)
         self.actor = state.current_player()
-        #: views, strings and determinizers of this exact position (cleared by every action)
+        #: views, strings and determinizers of the position after `cache_at` moves (checked
+        #: when read, so that applying an action need not empty it)
         self.cache: dict[Any, Any] = {}
+        self.cache_at = -1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return _Core(self.game_id, self.state.clone(), [h[:] for h in self.own])
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore_core, (self.game_id, self.state.to_json(), self.own))
-
-    def view(self, seat: int | None) -> Any:
-        key = ("view", seat)
-        if key not in self.cache:
-            self.cache[key] = self.state.view(seat)
-        return self.cache[key]
 
 
 def _restore_core(game_id: str, data: dict[str, Any], own: list[list[int]]) -> _Core:
@@ -132,29 +130,29 @@ class BoardwrightObserver:
         return None if self.public_only else player
 
     def set_from(self, state: BoardwrightState, player: int) -> None:
-        core = state._core
+        cache = state.position_cache()
         seat = self._seat(player)
         key = ("tensor", seat)
-        encoded = core.cache.get(key)
+        encoded = cache.get(key)
         if encoded is None:
-            encoded = core.cache[key] = self.observer.encode(core.view(seat), seat)
+            encoded = cache[key] = self.observer.encode(state.view(seat), seat)
         self.view_part[:] = encoded
         if self.perfect_recall:
             counts = self.dict["own_actions"]
             counts.fill(0.0)
             if not self.public_only:
-                for action in core.own[player]:
+                for action in state.own_actions(player):
                     counts[action] += 1.0
 
     def string_from(self, state: BoardwrightState, player: int) -> str:
-        core = state._core
+        cache = state.position_cache()
         key = ("string", self._seat(player), self.perfect_recall)
-        text = core.cache.get(key)
+        text = cache.get(key)
         if text is None:
-            text = view_string(core.view(self._seat(player)))
+            text = view_string(state.view(self._seat(player)))
             if self.perfect_recall and not self.public_only:
-                text += " own=" + ",".join(map(str, core.own[player]))
-            core.cache[key] = text
+                text += " own=" + ",".join(map(str, state.own_actions(player)))
+            cache[key] = text
         return text
 
 
@@ -168,6 +166,28 @@ class BoardwrightState(pyspiel.State):
             core = _Core(engine.info.id, game.template.clone(),
                          [[] for _ in range(game.num_players())])
         self._core = core
+
+    def position_cache(self) -> dict[Any, Any]:
+        """A dict for what is computed from this exact position (views, strings, determinizers),
+        emptied once an action has been applied since it was filled."""
+        core = self._core
+        moves = self.move_number()
+        if core.cache_at != moves:
+            core.cache.clear()
+            core.cache_at = moves
+        return core.cache
+
+    def view(self, seat: int | None) -> Any:
+        """The engine's view for `seat` (`None`: a spectator's), cached for this position."""
+        cache = self.position_cache()
+        key = ("view", seat)
+        if key not in cache:
+            cache[key] = self._core.state.view(seat)
+        return cache[key]
+
+    def own_actions(self, player: int) -> list[int]:
+        """`player`'s own actions so far, in order (what its information state adds)."""
+        return self._core.own[player]
 
     @property
     def engine_state(self) -> State:
@@ -222,8 +242,6 @@ class BoardwrightState(pyspiel.State):
         core.actor = state.current_player()
         if actor >= 0:
             core.own[actor].append(action)
-        if core.cache:
-            core.cache.clear()
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The engine's short notation (chance outcomes included)."""
@@ -249,12 +267,13 @@ class BoardwrightState(pyspiel.State):
         not known to `player_id`, so the sample starts them empty.
         """
         core = self._core
+        cache = self.position_cache()
         key = ("determinizer", player_id)
-        sampler = core.cache.get(key)
+        sampler = cache.get(key)
         if sampler is None:
             game = registry.get(core.game_id)
-            sampler = game.determinizer(core.view(player_id), player_id)
-            core.cache[key] = sampler
+            sampler = game.determinizer(self.view(player_id), player_id)
+            cache[key] = sampler
         rng = random.Random(int(probability_sampler() * 2**53))
         own: list[list[int]] = [[] for _ in core.own]
         own[player_id] = core.own[player_id][:]
