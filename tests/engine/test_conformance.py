@@ -25,8 +25,8 @@ CHUNK = 50
 LONG_GAME_CHUNK = 10
 #: options of the checked games, for games whose random players seldom reach the printed end and
 #: so play to the bots' caps: Runebound's 180 rounds (R11.4), where the first 12 reach fights,
-#: markets and experience; Mesopotamia's 360 turns (R9.1, about 3,500 actions a game), where 40
-#: turns reach every phase and card at a ninth of the cost
+#: markets and experience; Mesopotamia's 400 turns (R9.1, about 3,500 actions a game at 360),
+#: where 40 turns reach every phase and card at a tenth of the cost
 CONFORMANCE_OPTIONS: dict[str, dict[str, object]] = {"runebound": {"max_rounds": 12},
                                                       "mesopotamia": {"max_turns": 40}}
 

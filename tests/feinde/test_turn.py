@@ -227,7 +227,7 @@ def test_r12_turn_cap_and_stall_end_the_game() -> None:
 def test_r12_1_bots_games_have_the_measured_caps_and_people_play_to_the_end() -> None:
     st = new_game(3)
     # RULES.md R12.1: three times greedy's 95th-percentile length and longest wait
-    assert (st.cfg.options.max_rounds, st.cfg.options.stall_rounds) == (150, 15)
+    assert (st.cfg.options.max_rounds, st.cfg.options.stall_rounds) == (150, 24)
     people = new_game(3, **options_for_people(GAME, None))
     assert (people.cfg.options.max_rounds, people.cfg.options.stall_rounds) == (0, 0)
 

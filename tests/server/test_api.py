@@ -249,7 +249,7 @@ def test_a_table_with_people_starts_from_the_games_table_options(client: TestCli
     capped = create(client, ["human", "random"], game="mesopotamia", options={"max_turns": 12})
     assert view(client, capped["match_id"], capped["seats"][0]["token"])["view"]["max_turns"] == 12
     bots = create(client, ["random", "random"], game="mesopotamia")
-    assert view(client, bots["match_id"])["view"]["max_turns"] == 360  # the bots' cap, R9.1
+    assert view(client, bots["match_id"])["view"]["max_turns"] == 400  # the bots' cap, R9.1
     listed = {g["id"]: g for g in client.get("/api/games").json()}["mesopotamia"]["options"]
     assert {o["name"]: o["default"] for o in listed}["max_turns"] == 0
 

@@ -488,7 +488,7 @@ class FeindeOptions(BaseModel):
     #: R12 A36: end the game after this many full rounds with no defeat and no knowledge change
     #: (bots' games only: tables with people start at 0). CHOICE: 15, three times the longest
     #: such wait measured in greedy games (docs/strength-feinde.md, "Game caps")
-    stall_rounds: int = Field(default=15, ge=0, le=10_000)
+    stall_rounds: int = Field(default=24, ge=0, le=10_000)
     #: round cap: the game ends (and is scored) after this many full rounds; 0 = no cap. CHOICE:
     #: 150, at least three times the 95th-percentile length of greedy games (same section)
     max_rounds: int = Field(default=150, ge=0, le=10_000)

@@ -98,7 +98,7 @@ class MesoOptions(BaseModel):
     #: (the seed), or `before_action` (while moving and before the action is chosen)
     card_timing: Literal["any_time", "before_action"] = "any_time"
     #: R9.1 turn cap for simulations; 0 = none. A capped game has no winner by the rules.
-    max_turns: int = Field(default=360, ge=0, le=10_000)
+    max_turns: int = Field(default=400, ge=0, le=10_000)
     #: R9.2 free steps (pick up, drop, swap, steal, take offering) allowed per turn; 0 = no bound
     free_actions_per_turn: int = Field(default=12, ge=0, le=100)
     #: R9.3 radius of the table: no tile may lie farther than this from the ziggurat
