@@ -93,6 +93,11 @@ function showError(message, rule = null) {
 
 function renderMoves() {
   const list = $("moves");
+  // a spectator has no moves of its own: the heading says whose they are not
+  const spectator = snapshot.seat === null || snapshot.seat === undefined;
+  const title = $("moves-title");
+  title.dataset.i18n = spectator ? "web.match.moves_watching" : "web.match.moves";
+  title.textContent = t(title.dataset.i18n);
   if (!myTurn()) {
     const over = snapshot.status === "finished" || snapshot.status === "aborted";
     const note = over ? t("web.match.over")

@@ -55,6 +55,8 @@ def test_a_fresh_browser_that_logs_in_gets_the_seat_back(
     page.goto(f"{server}/m/{match_id}?lang=en")  # not logged in: a spectator
     page.wait_for_selector("body[data-connection='online']")
     assert _snapshot_seat(page) is None
+    # a spectator's panel lists moves that are not its own, and says so
+    assert page.locator("#moves-title").inner_text() == "Moves"
 
     page.goto(f"{server}/account?lang=en")
     page.wait_for_selector("body[data-ready='true']")
