@@ -19,6 +19,7 @@ from typing import Any
 
 from boardwright.agents import make_agent
 from boardwright.arena.stats import endings
+from boardwright.cli.main import parse_options
 from boardwright.engine.play import play_game
 from boardwright.engine.registry import get
 from boardwright.games.feinde import paths
@@ -52,10 +53,7 @@ def main() -> None:
                     help="print only the games that did not end by the rule (R11.1)")
     args = ap.parse_args()
     game = get("feinde")
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, _, raw = item.partition("=")
-        options[key] = int(raw) if raw.lstrip("-").isdigit() else raw
+    options = parse_options(args.option, None)  # as `boardwright play --option`
     specs = args.agents.split(",")
     specs = specs * args.players if len(specs) == 1 else specs
     agents = [make_agent(s) for s in specs]

@@ -21,6 +21,7 @@ from typing import Any
 
 from boardwright.agents import make_agent
 from boardwright.arena.stats import endings, wilson_interval
+from boardwright.cli.main import parse_options
 from boardwright.engine.play import play_game
 from boardwright.engine.registry import get
 from boardwright.games.mesopotamia.actions import cell_resource_flag
@@ -74,10 +75,7 @@ def main() -> None:
     ap.add_argument("--option", action="append", default=[], help="key=value (repeatable)")
     args = ap.parse_args()
     game = get("mesopotamia")
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, _, raw = item.partition("=")
-        options[key] = int(raw) if raw.lstrip("-").isdigit() else raw
+    options = parse_options(args.option, None)  # as `boardwright play --option`
     specs = args.agents.split(",")
     specs = specs * args.players if len(specs) == 1 else specs
     n = args.players

@@ -29,6 +29,7 @@ from typing import Any
 
 from boardwright.agents import make_agent
 from boardwright.arena.stats import percentile, wilson_interval
+from boardwright.cli.main import parse_options
 from boardwright.engine.api import State, View
 from boardwright.engine.play import play_game
 from boardwright.games.mesopotamia.forward import MesoState
@@ -110,10 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], help="game option key=value")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        options[key] = int(value) if value.lstrip("-").isdigit() else value
+    options = parse_options(args.option, None)  # as `boardwright play --option`
     first = args.seed * args.players
     tasks = [(args.players, g, args.a, args.b, args.agent, options, args.a_steps, args.b_steps)
              for g in range(first, first + args.games)]
