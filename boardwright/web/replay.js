@@ -7,6 +7,7 @@ import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePa
 import { lineClass } from "./log-line.js";
 import { installRulesPanel } from "./rules-panel.js";
 import { showReview } from "./review.js";
+import { createStepper, showError } from "./stepper.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -14,29 +15,16 @@ const matchId = params.get("id") || decodeURIComponent(location.pathname.split("
 
 let summary = null;
 let renderer = null;
-let total = 0;
-let step = 0;
-let loading = null;
 
 const { seatLabel, winnersText } = seatLabeller(() => summary && summary.seats);
 
-async function go(target) {
-  const wanted = Math.max(0, total ? Math.min(target, total) : target);
-  const request = api(`/api/matches/${encodeURIComponent(matchId)}/replay?step=${wanted}`
-                      + `&lang=${language()}`);
-  loading = request;
-  let data;
-  try {
-    data = await request;
-  } catch (err) {
-    $("error").textContent = t("web.error", { message: err.message });
-    $("error").hidden = false;
-    return;
-  }
-  if (loading !== request) return;   // a newer click won
-  $("error").hidden = true;
-  total = data.steps;
-  step = data.step;
+const stepper = createStepper(
+  (step) => `/api/matches/${encodeURIComponent(matchId)}/replay?step=${step}&lang=${language()}`,
+  show);
+const go = stepper.go;
+
+function show(data) {
+  const { step, total } = stepper;
   const finished = step >= total;
   const snapshot = {
     match_id: matchId, seq: step, seat: null, view: data.view, legal: [], seats: summary.seats,
@@ -57,10 +45,6 @@ async function go(target) {
   $("position").textContent = t("web.replay.position", { step, steps: total });
   $("slider").max = String(total);
   $("slider").value = String(step);
-  $("first").disabled = $("prev").disabled = step <= 0;
-  $("next").disabled = $("last").disabled = step >= total;
-  document.body.dataset.status = "ready";
-  document.body.dataset.step = String(step);
 }
 
 async function start() {
@@ -74,23 +58,14 @@ async function start() {
     board: $("board"), hand: $("hand"), actions: $("actions"), players: $("players"),
     scoring: $("scoring"),
   }, { t, play: () => {}, seatLabel, winnersText });
-  languageSwitch($("lang"), summary.game, () => go(step));
+  languageSwitch($("lang"), summary.game, () => go(stepper.step));
   installRulesPanel($("rules-button"), $("rules-dialog"), summary.game);
-  $("first").addEventListener("click", () => go(0));
-  $("prev").addEventListener("click", () => go(step - 1));
-  $("next").addEventListener("click", () => go(step + 1));
-  $("last").addEventListener("click", () => go(total));
+  stepper.bindControls();
   $("slider").addEventListener("change", () => go(Number($("slider").value)));
-  document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select")) return;
-    if (event.key === "ArrowLeft") go(step - 1);
-    if (event.key === "ArrowRight") go(step + 1);
-  });
   $("review-button").addEventListener("click", () => {
     $("review-button").disabled = true;
     showReview(matchId, $("review"), { goTo: go, seatLabel }).catch((err) => {
-      $("error").textContent = t("web.error", { message: err.message });
-      $("error").hidden = false;
+      showError(err);
       $("review-button").disabled = false;
     });
   });
@@ -98,7 +73,4 @@ async function start() {
   await go(first);
 }
 
-start().catch((err) => {
-  $("error").textContent = t("web.error", { message: err.message });
-  $("error").hidden = false;
-});
+start().catch(showError);
