@@ -4,6 +4,7 @@ encounters (R5.5), quests (R5.12, R5.13)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from boardwright.engine.events import Event
@@ -77,7 +78,7 @@ def draw_again(t: RuneboundTable, ev: list[Event]) -> None:
         turn.after_adventure(t, ev)
 
 
-def refill(t: RuneboundTable, colours: list[str], ev: list[Event]) -> bool:
+def refill(t: RuneboundTable, colours: Sequence[str], ev: list[Event]) -> bool:
     """R5.6 the sun icon: empty gem hexes of those colours refilled from the pool only.
 
     CHOICE R5.6a (option `refill_short`): when the pool holds fewer counters of a colour

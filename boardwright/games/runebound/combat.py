@@ -79,7 +79,8 @@ def enemy(t: RuneboundTable, mode: str) -> tuple[int, int]:
     """R7.5 the challenge's (value, damage) of a kind: ranged Mind, melee Body, magic
     Spirit."""
     a = t.cfg.content.adventures[t.g["combat"]["card"]]
-    return {"ranged": a.mind, "melee": a.body, "magic": a.spirit}[mode]
+    stat: tuple[int, int] = {"ranged": a.mind, "melee": a.body, "magic": a.spirit}[mode]
+    return stat
 
 
 def first_strike(t: RuneboundTable, p: dict[str, Any], name: str, off: int,
@@ -126,7 +127,8 @@ def attack_value(t: RuneboundTable, p: dict[str, Any], fig: int, mode: str) -> i
         attr = ("mind", "body", "spirit")[MODE_ATTR[mode]]
         return t.stat(p, attr) + t.roll_bonus(p, mode)
     mc = t.ally_card(p["allies"][fig][0])
-    return (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][0]
+    value: int = (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][0]
+    return value
 
 
 def begin_rounds(t: RuneboundTable, ev: list[Event]) -> None:
@@ -312,7 +314,8 @@ def take_damage(t: RuneboundTable, p: dict[str, Any], ev: list[Event]) -> None:
 def hero_damage(t: RuneboundTable, p: dict[str, Any], mode: str) -> int:
     """R7.5 the hero's damage of a kind (its attribute's second number)."""
     h = t.hero(p)
-    return (h.mind, h.body, h.spirit)[MODE_ATTR[mode]][1]
+    dmg: int = (h.mind, h.body, h.spirit)[MODE_ATTR[mode]][1]
+    return dmg
 
 
 def card_test_roll(t: RuneboundTable, p: dict[str, Any], roll: int, ev: list[Event]) -> None:

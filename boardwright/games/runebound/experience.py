@@ -8,12 +8,11 @@ from typing import Any
 from boardwright.engine.events import Event
 
 from . import decks, turn
-from .content import COLOURS
 from .data import (
     MAX_ITEMS,
     XP_KINDS,
 )
-from .state import REWARD, RuneboundTable
+from .state import COLOUR_KEYS, REWARD, RuneboundTable
 
 
 def discards(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
@@ -96,7 +95,7 @@ def buy_xp(t: RuneboundTable, p: dict[str, Any], k: int, ev: list[Event]) -> Non
     """R8.1 spend counters (lowest value first) for one experience counter; change kept."""
     g = t.g
     cost = t.cfg.xp_cost
-    vals = [t.cfg.content.counters.counters[col][1] for col in COLOURS]
+    vals = [t.cfg.content.counters.counters[col][1] for col in COLOUR_KEYS]
     have = p["credit"]
     for ci in sorted(range(4), key=lambda i: vals[i]):
         while have < cost and p["counters"][ci]:
@@ -141,7 +140,7 @@ def legal_xp(t: RuneboundTable, p: dict[str, Any], out: list[int]) -> None:
     sp = t.cfg.space
     spendable = p["credit"] + sum(
         n * t.cfg.content.counters.counters[col][1]
-        for n, col in zip(p["counters"], COLOURS, strict=True))
+        for n, col in zip(p["counters"], COLOUR_KEYS, strict=True))
     if spendable >= t.cfg.xp_cost:
         for k in range(len(XP_KINDS)):
             if k == 4 and p["bonus"][4] >= 3:

@@ -13,11 +13,12 @@ shuffled deck. So `view(seat)` is the whole state and `sample_state` just reads 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Literal, Self, cast
 
 from boardwright.engine.api import CHANCE, TERMINAL, View
 from boardwright.engine.errors import BadRecord
 
+from .content import COLOURS, Hero
 from .data import START_GOLD, Config, build_config
 
 STATE_FORMAT = "runebound-state/1"
@@ -25,6 +26,9 @@ REWARD = 1000  # item keys >= REWARD are kept adventure cards (R6.3: never sold 
 HIDDEN = -1  # the doom track's first card, put there unseen (R10.2)
 ROLL_P = [(10 - abs(s - 11)) / 100 for s in range(2, 21)]  # 2d10, a 0 counts as 10 (R1.3)
 MODE_ATTR = {"ranged": 0, "melee": 1, "magic": 2}
+Colour = Literal["green", "yellow", "blue", "red"]
+#: `content.COLOURS` typed as the keys of `Counters.counters` (the same tuple)
+COLOUR_KEYS = cast(tuple[Colour, ...], COLOURS)
 #: R6.4a phases of one's own turn where items and allies may also be discarded "bármikor"
 #: (option `discard_when`; the market offers them in any case); not in a fight's rounds
 DISCARD_PHASES = frozenset({"move_choice", "recover", "moving", "adventure", "fs", "experience"})
@@ -146,19 +150,21 @@ class RuneboundTable:
 
     # ------------------------------------------------------------------ read-only accessors
     def me(self) -> dict[str, Any]:
-        return self.g["players"][self.g["seat"]]
+        p: dict[str, Any] = self.g["players"][self.g["seat"]]
+        return p
 
     def actor(self) -> dict[str, Any]:
         g = self.g
-        return g["players"][g["actor"] if g["actor"] >= 0 else g["seat"]]
+        p: dict[str, Any] = g["players"][g["actor"] if g["actor"] >= 0 else g["seat"]]
+        return p
 
     def hero(self, p: dict[str, Any]) -> Any:
         return self.cfg.content.heroes[p["hero"]]
 
     def stat(self, p: dict[str, Any], what: str) -> int:
         """A hero's value with its experience counters (R8.2: +2 each, +1 life)."""
-        h = self.hero(p)
-        b = p["bonus"]
+        h: Hero = self.cfg.content.heroes[p["hero"]]
+        b: list[int] = p["bonus"]
         match what:
             case "mind":
                 return h.mind[0] + 2 * b[0]
@@ -212,7 +218,7 @@ class RuneboundTable:
     def skill_bonus(self, p: dict[str, Any], skill: str | None) -> int:
         if skill is None:
             return 0
-        total = self.hero(p).skills.get(skill, 0)
+        total: int = self.hero(p).skills.get(skill, 0)
         for key, _ in p["items"]:
             eff, _ = self.item_effect(key)
             if eff is not None and eff.kind == "skill_bonus" and eff.skill == skill:
@@ -221,7 +227,8 @@ class RuneboundTable:
 
     def forbidden(self, p: dict[str, Any], colour: int) -> bool:
         """R8.3 each +1 life forbids the easiest colour still allowed."""
-        return colour < p["bonus"][4]
+        life: int = p["bonus"][4]
+        return colour < life
 
     def deck_size(self, col: str) -> int:
         d = self.g["decks"][col]

@@ -12,7 +12,7 @@ from .data import (
     UNDEFEATED_SLOTS,
     Config,
 )
-from .state import HIDDEN, RuneboundTable, new_player
+from .state import COLOUR_KEYS, HIDDEN, RuneboundTable, new_player
 
 
 def after_heroes(t: RuneboundTable) -> None:
@@ -116,7 +116,7 @@ def setup(t: RuneboundTable, cfg: Config) -> None:
         if gem is not None:
             board[h] = COLOURS.index(gem)
             per[gem] += 1
-    pool = [max(0, c.counters.counters[col][0] - per[col]) for col in COLOURS]
+    pool = [max(0, c.counters.counters[col][0] - per[col]) for col in COLOUR_KEYS]
     decks = {col: [[i for i, a in enumerate(c.adventures) if a.colour == col], []]
              for col in COLOURS}
     doom: list[int] = []
