@@ -9,9 +9,7 @@ from typing import Any
 from boardwright.engine.events import Event
 
 from . import decks, endgame, turn
-from .data import (
-    UNDEFEATED_SLOTS,
-)
+from .data import UNDEFEATED_SLOTS
 from .queries import preventers
 from .state import REWARD, RuneboundTable
 
@@ -128,7 +126,7 @@ def hurt_plain(t: RuneboundTable, p: dict[str, Any], n: int, ev: list[Event]) ->
 
 def knockout(t: RuneboundTable, ev: list[Event]) -> None:
     """R9.4 knock-out of the active hero in an adventure: the card goes to the undefeated
-    column, the hero's losses and choices follow (`_knockout_procedure`), the turn ends."""
+    column, the hero's losses and choices follow (`knockout_procedure`), the turn ends."""
     g = t.g
     cb = g["combat"]
     if cb is not None:
@@ -159,7 +157,7 @@ def knockout_procedure(t: RuneboundTable, seat: int, ev: list[Event], then: str 
     """R9.4 knock-out: heal, lose counters, gold and the most valuable card; nearest city.
 
     `then` names what follows once the player has made the knock-out's choices
-    ("adventure": `_knockout_adventure_done`, "pvp": the fight between heroes ends, the
+    ("adventure": `knockout_adventure_done`, "pvp": the fight between heroes ends, the
     turn with it; "": nothing, the procedure alone)."""
     g = t.g
     p = g["players"][seat]

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from boardwright.engine.events import Event
 
-from .data import (
-    DOOM_COUNTERS,
-)
+from .data import DOOM_COUNTERS
 from .state import HIDDEN, RuneboundTable
 
 

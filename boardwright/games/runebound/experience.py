@@ -8,10 +8,7 @@ from typing import Any
 from boardwright.engine.events import Event
 
 from . import decks, turn
-from .data import (
-    MAX_ITEMS,
-    XP_KINDS,
-)
+from .data import MAX_ITEMS, XP_KINDS
 from .state import COLOUR_KEYS, REWARD, RuneboundTable
 
 

@@ -17,9 +17,7 @@ from boardwright.engine.events import Event
 
 from . import adventures, combat, damage, decks, experience, market, movement, pvp, trading, turn
 from .content import COLOURS, MODES
-from .data import (
-    MAX_DICE,
-)
+from .data import MAX_DICE
 from .queries import figs, others_here, preventers, slots_here
 from .state import DISCARD_PHASES, HIDDEN, ROLL_P, RuneboundTable
 

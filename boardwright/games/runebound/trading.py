@@ -8,9 +8,7 @@ from typing import Any
 from boardwright.engine.events import Event
 
 from . import turn
-from .data import (
-    MAX_ITEMS,
-)
+from .data import MAX_ITEMS
 from .state import REWARD, RuneboundTable
 
 

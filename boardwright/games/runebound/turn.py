@@ -8,10 +8,7 @@ from boardwright.engine.events import Event
 
 from . import decks, endgame
 from .content import COLOURS
-from .data import (
-    UNDEFEATED_SLOTS,
-    Config,
-)
+from .data import UNDEFEATED_SLOTS, Config
 from .state import COLOUR_KEYS, HIDDEN, RuneboundTable, new_player
 
 
