@@ -13,6 +13,8 @@ the engine's `State` contract.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from boardwright.engine.events import Event
 
 from . import adventures, combat, damage, decks, experience, market, movement, pvp, trading, turn
@@ -158,120 +160,129 @@ def legal_now(t: RuneboundTable) -> list[int]:
 
 
 def do(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
-    """R2-R11 one action or chance outcome, dispatched to the rule of its block and phase."""
+    """R2-R11 one action or chance outcome, dispatched to the rule of its block (and, where a
+    block serves two fights, its phase)."""
+    _DO[name](t, name, off, ev)
+
+
+Handler = Callable[[RuneboundTable, str, int, list[Event]], None]
+
+
+def _draw_mkt(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    decks.take_mkt(t, off)
+    if t.g["phase"] == "setup_market":
+        turn.setup_market_card(t, off)  # R2.4
+    else:
+        market.market_card(t, t.me(), off, ev)  # R6.1
+
+
+def _roll(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
     g = t.g
-    p = t.me() if g["players"] and g["seat"] < len(g["players"]) else None
-    match name:
-        case "hero":
-            turn.draw_hero(t, off, ev)
-        case "draw_mkt":
-            decks.take_mkt(t, off)
-            if g["phase"] == "setup_market":
-                turn.setup_market_card(t, off)
-            else:
-                assert p is not None
-                market.market_card(t, p, off, ev)
-        case "die_face":
-            movement.die_face(t, off, ev)
-        case "roll":
-            purpose = g["pending"][1]
-            g["pending"] = None
-            roll_result(t, off + 2, purpose, ev)
-        case "draw_adv":
-            g["pending"] = None
-            adventures.drawn(t, off, ev)
-        case "rest":
-            assert p is not None
-            movement.rest(t, p, off, ev)
-        case "step":
-            assert p is not None
-            movement.step(t, p, off, ev)
-        case "move":
-            assert p is not None
-            movement.move(t, p, off, ev)
-        case "end_move":
-            movement.end_move(t, ev)
-        case "recover":
-            assert p is not None
-            movement.recover(t, p, off)
-        case "face":
-            assert p is not None
-            adventures.face(t, p, ev)
-        case "face_slot":
-            adventures.face_slot(t, off, ev)
-        case "skip":
-            if g["phase"] == "loot":
-                pvp.finish(t, ev)
-            elif g["phase"] == "reward_ally":
-                card = g["enc"]
-                g["enc"] = -1
-                combat.decline_ally(t, card, ev)
-                turn.after_adventure(t, ev)
-            else:
-                turn.after_adventure(t, ev)
-        case "attack_player":
-            pvp.start(t, off, ev)
-        case n if n.startswith("trade_"):
-            trading.act(t, name, off, ev)
-        case "loot_item" | "loot_ally" | "loot_gold":
-            pvp.loot(t, name, off, ev)
-        case "fs_hero" | "fs_ally" | "fs_item" if g["phase"] == "pvp_fs":
-            pvp.first_strike(t, name, off, ev)
-        case "fs_hero" | "fs_ally" | "fs_item":
-            assert p is not None
-            combat.first_strike(t, p, name, off, ev)
-        case "fight" if g["phase"] == "pvp_fs":
-            if pvp.fs_side_done(t):
-                pvp.fs_next(t)
-        case "fight":
-            combat.begin_rounds(t, ev)
-        case "escape":  # R7.6 / R7.14 the escape's roll
-            g["pending"] = ["roll", "pvp_escape" if g["phase"] == "pvp_escape" else "escape"]
-        case "stay" if g["phase"] == "pvp_escape":
-            pvp.phase(t, ev)
-        case "stay":
-            combat.stay(t)
-        case "attack_hero" | "attack_ally" | "defend" if g["phase"] == "pvp_round":
-            pvp.choose(t, name, off)
-        case "attack_hero" | "attack_ally" | "defend":
-            combat.choose(t, name, off, ev)
-        case "use_item":
-            assert p is not None
-            experience.use_item(t, p, off, ev)
-        case "prevent":
-            assert p is not None
-            combat.prevent(t, p, off, ev)
-        case "take":
-            assert p is not None
-            combat.take_damage(t, p, ev)
-        case "buy":
-            assert p is not None
-            market.buy(t, p, off, ev)
-        case "sell":
-            assert p is not None
-            market.sell(t, p, off, ev)
-        case "discard_item":
-            assert p is not None
-            experience.discard_item(t, p, off, ev)
-        case "discard_ally":
-            assert p is not None
-            experience.discard_ally(t, p, off, ev)
-        case "heal_wound" | "heal_exh":
-            assert p is not None
-            market.heal(t, p, name, off, ev)
-        case "end_market":  # R8 the experience phase follows the market
-            g["phase"] = "experience"
-        case "xp":
-            assert p is not None
-            experience.buy_xp(t, p, off, ev)
-        case "end_turn":
-            turn.end_turn(t, ev)
-        case "refill_hex":
-            adventures.refill_hex(t, off, ev)
-        case "lose_item" | "lose_ally":
-            damage.lose_card(t, name, off, ev)
-        case "go_city":
-            damage.ko_go(t, off, ev)
+    purpose = g["pending"][1]
+    g["pending"] = None
+    roll_result(t, off + 2, purpose, ev)
+
+
+def _draw_adv(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    t.g["pending"] = None
+    adventures.drawn(t, off, ev)
+
+
+def _skip(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R7.14 no loot; R5.11 the reward ally forgone; R5.1 / R5.9 no adventure."""
+    g = t.g
+    if g["phase"] == "loot":
+        pvp.finish(t, ev)
+    elif g["phase"] == "reward_ally":
+        card = g["enc"]
+        g["enc"] = -1
+        combat.decline_ally(t, card, ev)
+        turn.after_adventure(t, ev)
+    else:
+        turn.after_adventure(t, ev)
+
+
+def _first_strike(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    if t.g["phase"] == "pvp_fs":  # R7.14a
+        pvp.first_strike(t, name, off, ev)
+    else:  # R7.2
+        combat.first_strike(t, t.me(), name, off, ev)
+
+
+def _fight(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    if t.g["phase"] == "pvp_fs":  # R7.14a this side's first strikes are over
+        if pvp.fs_side_done(t):
+            pvp.fs_next(t)
+    else:  # R7.3
+        combat.begin_rounds(t, ev)
+
+
+def _escape(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    g = t.g  # R7.6 / R7.14 the escape's roll
+    g["pending"] = ["roll", "pvp_escape" if g["phase"] == "pvp_escape" else "escape"]
+
+
+def _stay(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    if t.g["phase"] == "pvp_escape":  # R7.14
+        pvp.phase(t, ev)
+    else:  # R7.6
+        combat.stay(t)
+
+
+def _choose(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    if t.g["phase"] == "pvp_round":  # R7.14
+        pvp.choose(t, name, off)
+    else:  # R7.5
+        combat.choose(t, name, off, ev)
+
+
+def _end_market(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    t.g["phase"] = "experience"  # R8 the experience phase follows the market
+
+
+_TRADE = ("trade_with", "trade_give_item", "trade_give_ally", "trade_give_gold",
+          "trade_take_item", "trade_take_ally", "trade_take_gold", "trade_propose", "trade_end",
+          "trade_accept", "trade_decline")
+
+#: each action block's rule (a dict, not a chain of comparisons: `apply` runs it every action)
+_DO: dict[str, Handler] = {
+    "hero": lambda t, n, o, ev: turn.draw_hero(t, o, ev),
+    "draw_mkt": _draw_mkt,
+    "die_face": lambda t, n, o, ev: movement.die_face(t, o, ev),
+    "roll": _roll,
+    "draw_adv": _draw_adv,
+    "rest": lambda t, n, o, ev: movement.rest(t, t.me(), o, ev),
+    "step": lambda t, n, o, ev: movement.step(t, t.me(), o, ev),
+    "move": lambda t, n, o, ev: movement.move(t, t.me(), o, ev),
+    "end_move": lambda t, n, o, ev: movement.end_move(t, ev),
+    "recover": lambda t, n, o, ev: movement.recover(t, t.me(), o),
+    "face": lambda t, n, o, ev: adventures.face(t, t.me(), ev),
+    "face_slot": lambda t, n, o, ev: adventures.face_slot(t, o, ev),
+    "skip": _skip,
+    "attack_player": lambda t, n, o, ev: pvp.start(t, o, ev),
+    **{name: trading.act for name in _TRADE},
+    "loot_item": pvp.loot, "loot_ally": pvp.loot, "loot_gold": pvp.loot,
+    "fs_hero": _first_strike, "fs_ally": _first_strike, "fs_item": _first_strike,
+    "fight": _fight,
+    "escape": _escape,
+    "stay": _stay,
+    "attack_hero": _choose, "attack_ally": _choose, "defend": _choose,
+    "use_item": lambda t, n, o, ev: experience.use_item(t, t.me(), o, ev),
+    "prevent": lambda t, n, o, ev: combat.prevent(t, t.me(), o, ev),
+    "take": lambda t, n, o, ev: combat.take_damage(t, t.me(), ev),
+    "buy": lambda t, n, o, ev: market.buy(t, t.me(), o, ev),
+    "sell": lambda t, n, o, ev: market.sell(t, t.me(), o, ev),
+    "discard_item": lambda t, n, o, ev: experience.discard_item(t, t.me(), o, ev),
+    "discard_ally": lambda t, n, o, ev: experience.discard_ally(t, t.me(), o, ev),
+    "heal_wound": lambda t, n, o, ev: market.heal(t, t.me(), n, o, ev),
+    "heal_exh": lambda t, n, o, ev: market.heal(t, t.me(), n, o, ev),
+    "end_market": _end_market,
+    "xp": lambda t, n, o, ev: experience.buy_xp(t, t.me(), o, ev),
+    "end_turn": lambda t, n, o, ev: turn.end_turn(t, ev),
+    "refill_hex": lambda t, n, o, ev: adventures.refill_hex(t, o, ev),
+    "lose_item": damage.lose_card, "lose_ally": damage.lose_card,
+    "go_city": lambda t, n, o, ev: damage.ko_go(t, o, ev),
+}
 
 
 def roll_result(t: RuneboundTable, roll: int, what: str, ev: list[Event]) -> None:
