@@ -21,8 +21,8 @@ from boardwright.agents import make_agent
 from boardwright.arena.stats import percentile
 from boardwright.engine.play import play_game
 from boardwright.games.runebound.content import COLOURS
+from boardwright.games.runebound.forward import RuneboundState
 from boardwright.games.runebound.game import GAME
-from boardwright.games.runebound.state import RuneboundState
 
 
 def picture(state: RuneboundState) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
 from boardwright.engine.registry import get
 from boardwright.games.runebound import heuristic as H
-from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.forward import RuneboundState
 
 TERMS = ["level", "xp", "gold", "item", "ally", "reward_card", "wound", "exhaustion", "rune",
          "power", "prospect"]

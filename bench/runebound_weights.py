@@ -22,8 +22,8 @@ from boardwright.arena.stats import endings, wilson_interval
 from boardwright.engine.api import State
 from boardwright.engine.play import play_game
 from boardwright.games.runebound import heuristic as H
+from boardwright.games.runebound.forward import RuneboundState
 from boardwright.games.runebound.game import RuneboundGame
-from boardwright.games.runebound.state import RuneboundState
 
 
 class WeightedGame(RuneboundGame):

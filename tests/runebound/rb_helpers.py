@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.engine.api import CHANCE
+from boardwright.games.runebound import movement
+from boardwright.games.runebound.forward import RuneboundState
 from boardwright.games.runebound.game import GAME
-from boardwright.games.runebound.state import RuneboundState
 
 
 def new_game(players: int = 2, **options: Any) -> RuneboundState:
@@ -72,6 +73,6 @@ def meet(players: int = 2, **options: Any) -> RuneboundState:
     h = plain_hex(s)
     for p in s.g["players"]:
         p["pos"] = p["prev"] = h
-    s._arrive([])
+    movement.arrive(s, [])
     s._legal = None
     return s

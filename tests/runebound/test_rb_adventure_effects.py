@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from rb_helpers import act, adv, fight, gem_hex, legal_names, mkt, new_game, roll
 
+from boardwright.games.runebound import combat, damage, movement
 from boardwright.games.runebound.state import REWARD
 
 
@@ -90,7 +91,7 @@ def test_r5_12_the_quest_test_is_made_on_ending_a_later_movement_in_its_city() -
     p["quest"] = [card, 0]
     p["pos"] = c.city_hex["Frostgate"]
     gold = p["gold"]
-    s._arrive([])
+    movement.arrive(s, [])
     assert s.g["phase"] == "quest" and s.g["pending"] == ["roll", "quest"]
     roll(s, 20)
     assert p["quest"] is None and p["counters"][0] == 1
@@ -106,11 +107,11 @@ def test_r5_12_a_failed_quest_wounds_and_stays_for_a_later_turn() -> None:
     p = s.g["players"][0]
     p["quest"] = [card, 0]
     p["pos"] = c.city_hex["Frostgate"]
-    s._arrive([])
+    movement.arrive(s, [])
     roll(s, 2)
     assert p["quest"] == [card, 0] and p["wounds"] == c.adventures[card].fail_wounds
     assert s.g["phase"] == "market"
-    s._arrive([])  # once a turn only
+    movement.arrive(s, [])  # once a turn only
     assert s.g["phase"] == "market" and s.g["pending"] != ["roll", "quest"]
 
 
@@ -121,7 +122,7 @@ def test_r5_12b_a_knocked_out_hero_abandons_the_quest() -> None:
     p["quest"] = [adv(s, "g08"), 0]
     s.g["pool"][0] -= 1  # the counter it carries came from the pool's count
     assert s.conserved()["counters"] == total
-    s._knockout_procedure(0, [])
+    damage.knockout_procedure(s, 0, [])
     assert p["quest"] is None and s.conserved()["counters"] == total
     assert adv(s, "g08") in s.g["out"]
 
@@ -140,7 +141,7 @@ def test_r5_13_a_second_quest_must_be_discarded_and_the_player_draws_again() -> 
 def win(s, card_id: str) -> dict:
     fight(s, card_id)
     p = s.g["players"][0]
-    s._wound_enemy(s.cfg.content.adventures[adv(s, card_id)].life, [])
+    combat.wound_enemy(s, s.cfg.content.adventures[adv(s, card_id)].life, [])
     return p
 
 
@@ -149,7 +150,7 @@ def test_r5_11_a_challenge_card_won_as_an_ally_fights_with_its_own_values() -> N
     p = win(s, "y21")  # Bandit Camp: the freed prisoner joins
     key = REWARD + adv(s, "y21")
     assert p["allies"] == [[key, 0, 0]]
-    assert s._attack_value(p, 0, "ranged") == 3
+    assert combat.attack_value(s, p, 0, "ranged") == 3
     p["pos"] = s.cfg.content.tamalir
     s.g["pending"] = None
     s.g["phase"] = "market"
@@ -196,7 +197,7 @@ def test_r5_11a_a_reward_ally_is_not_lost_on_knock_out_and_discarded_when_it_die
     hired = mkt(s, "initiate_of_the_flame")
     key = REWARD + adv(s, "y21")
     p["allies"] = [[key, 0, 0], [hired, 0, 0]]
-    s._knockout_procedure(0, [])
+    damage.knockout_procedure(s, 0, [])
     assert p["allies"] == [[key, 0, 0]]  # the hired ally was the most valuable card to lose
-    s._apply_wounds(0, 9, [])
+    damage.apply_wounds(s, 0, 9, [])
     assert p["allies"] == [] and adv(s, "y21") in s.g["decks"]["yellow"][1]

@@ -13,9 +13,9 @@ from boardwright.agents import make_agent
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import play_game, sample_chance
 from boardwright.games.runebound import heuristic as H
+from boardwright.games.runebound.forward import RuneboundState
 from boardwright.games.runebound.game import GAME
 from boardwright.games.runebound.policy import rollout_action
-from boardwright.games.runebound.state import RuneboundState
 
 
 def _brute_force(phases: Sequence[Any], c: int, h: int, depth: int = 40) -> float:

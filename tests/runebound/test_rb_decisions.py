@@ -12,11 +12,13 @@ from boardwright.agents.greedy import GreedyAgent
 from boardwright.agents.ismcts import ISMCTSAgent
 from boardwright.engine.api import Refusal
 from boardwright.engine.play import sample_chance
+from boardwright.games.runebound import adventures, damage, decks, pvp
 from boardwright.games.runebound.content import COLOURS
+from boardwright.games.runebound.forward import RuneboundState
 from boardwright.games.runebound.game import GAME
 from boardwright.games.runebound.heuristic import distances
 from boardwright.games.runebound.policy import rollout_action
-from boardwright.games.runebound.state import REWARD, RuneboundState
+from boardwright.games.runebound.state import REWARD
 
 
 def _short_green_pool(s: RuneboundState) -> tuple[int, list[int]]:
@@ -78,8 +80,8 @@ def test_r5_6a_a_pool_that_fills_every_hex_asks_nothing() -> None:
     for h in empty:
         s.g["board"][h] = -1
     s.g["pool"][0] = 5
-    s._take_adv(ev)
-    s._event(ev, [])
+    decks.take_adv(s, ev)
+    adventures.event(s, ev, [])
     assert s.g["phase"] != "refill" and all(s.g["board"][h] == 0 for h in empty)
 
 
@@ -92,7 +94,7 @@ def _knock_out(s: RuneboundState) -> None:
     """Seat 0, adventuring, fails an encounter's wounds past its life (R9.4)."""
     p = s.g["players"][0]
     s.g["phase"] = "adventure"
-    s._hurt_plain(p, s.stat(p, "life"), [])
+    damage.hurt_plain(s, p, s.stat(p, "life"), [])
     s._legal = None
 
 
@@ -131,7 +133,7 @@ def _tied_city_hex(s: RuneboundState) -> tuple[int, list[int]]:
         if h in c.city_of:
             continue
         p["pos"] = h
-        near = s._ko_cities(p)
+        near = damage.ko_cities(s, p)
         if len(near) > 1:
             return h, near
     raise AssertionError("no hex with equally near cities")
@@ -172,12 +174,12 @@ def test_r9_4_a_hero_beaten_by_another_hero_makes_its_own_choices() -> None:
     s.g["combat"] = {"pvp": 1, "A": 0, "D": 1, "winner": 0, "loser": 1, "card": -1}
     s.g["phase"] = "loot"
     s.g["actor"] = 0
-    s._pvp_finish([])
+    pvp.finish(s, [])
     s._legal = None
     assert s.g["phase"] == "ko_card" and s.current_player() == 1 and s.g["seat"] == 0
     act(s, "lose_item", 0)
     if s.g["phase"] == "ko_city":
-        act(s, "go_city", s._ko_cities(loser)[-1])
+        act(s, "go_city", damage.ko_cities(s, loser)[-1])
     assert [k for k, _ in loser["items"]] == [charm]
     assert s.g["seat"] == 1 and s.g["actor"] == -1 and s.g["phase"] == "move_choice"
 

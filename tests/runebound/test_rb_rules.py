@@ -7,6 +7,7 @@ from rb_helpers import act, adv, fight, gem_hex, legal_names, mkt, new_game, pla
 
 from boardwright.engine.api import CHANCE
 from boardwright.engine.errors import IllegalAction
+from boardwright.games.runebound import adventures, combat, damage, decks, movement, turn
 from boardwright.games.runebound.content import COLOURS
 from boardwright.games.runebound.game import GAME
 
@@ -235,8 +236,8 @@ def test_r5_6_sun_icon_refills_only_from_the_pool() -> None:
     s.g["players"][1]["counters"][0] = 3
     s.g["pool"][0] = 1  # the two spare green counters: one here, ...
     s.g["players"][1]["counters"][0] += 1  # ... one held
-    s._take_adv(ev)
-    s._event(ev, [])
+    decks.take_adv(s, ev)
+    adventures.event(s, ev, [])
     act(s, "refill_hex", empty[1])  # R5.6a the pool is short: the drawer chooses the hex
     assert sum(1 for h in empty if s.g["board"][h] == 0) == 1
     assert s.g["pool"][0] == 0
@@ -462,7 +463,7 @@ def test_r7_12_undefeated_column_overflow_replaces_the_oldest() -> None:
     s.g["slots"][3][2] = 1  # slot 4 is the oldest
     s.g["slot_seq"] = 20
     s.g["combat"] = {"card": cards[7], "hex": 99}
-    s._to_column([])
+    damage.to_column(s, [])
     assert s.g["slots"][3] == [cards[7], 99, 21]
     assert s.g["decks"]["green"][1][-1] == cards[3]
 
@@ -493,7 +494,7 @@ def test_r7_13_knockout_loses_gold_counters_best_card_to_nearest_city() -> None:
         act(s, "take")
     assert (p["wounds"], p["exh"], p["gold"], p["counters"]) == (0, 0, 0, [0, 0, 0, 0])
     if s.g["phase"] == "ko_city":  # R9.4b equally near cities: the player chooses one
-        act(s, "go_city", s._ko_cities(p)[-1])
+        act(s, "go_city", damage.ko_cities(s, p)[-1])
     assert dear in s.g["mdeck"][1]
     d = c.city_dist[here]
     assert c.city_dist[p["pos"]] and p["pos"] in c.cities
@@ -505,7 +506,7 @@ def test_r9_2_excess_exhaustion_becomes_wounds() -> None:
     s = new_game()
     p = s.g["players"][0]
     p["exh"] = s.stat(p, "stamina")
-    s._exhaust(-1, 2)
+    damage.exhaust(s, -1, 2)
     assert p["exh"] == s.stat(p, "stamina") and p["wounds"] == 2
 
 
@@ -528,7 +529,7 @@ def test_r8_3_life_forbids_the_easiest_colour_at_most_three() -> None:
     h = gem_hex(s, "green")
     at(s, h)
     s.g["board"][h] = 0
-    s._arrive([])
+    movement.arrive(s, [])
     assert s.g["phase"] != "adventure"
     p["bonus"][4] = 3
     p["counters"] = [0, 0, 0, 5]
@@ -544,9 +545,9 @@ def test_r10_3_doom_counter_at_each_player_count(players: int, needed: int) -> N
     cards = [i for i, a in enumerate(s.cfg.content.adventures) if a.kind == "challenge"
              and a.colour == "yellow"]
     for k in range(needed - 2):
-        s._discard_adv(cards[k], [])
+        decks.discard_adv(s, cards[k], [])
     assert s.g["doom_counters"] == 0
-    s._discard_adv(cards[needed - 2], [])
+    decks.discard_adv(s, cards[needed - 2], [])
     assert s.g["doom_counters"] == 1
     assert s.g["doom"] == [cards[needed - 2]]  # the last card moves to the first crest
     assert -1 in s.g["decks"]["green"][1]  # the others go back to their decks
@@ -559,7 +560,7 @@ def test_r10_5_eighth_doom_counter_starts_the_endgame() -> None:
              and a.colour == "yellow"]
     s.g["doom"] = [cards[0]]
     for k in range(1, 4):
-        s._discard_adv(cards[k], [])
+        decks.discard_adv(s, cards[k], [])
     assert s.g["doom_counters"] == 8
     s.g["players"][1]["bonus"] = [1, 1, 0, 0, 0]  # seat 1 has the higher level
     at(s, plain_hex(s), "experience")
@@ -577,14 +578,14 @@ def test_r11_1_three_dragon_runes_win() -> None:
     p["runes"] = 2
     fight(s, s.cfg.content.adventures[runes[0]].id)
     s.g["combat"]["wounds"] = 99
-    s._wound_enemy(0, [])
+    combat.wound_enemy(s, 0, [])
     assert s.winners() == [0] and s.is_terminal() and s.ended_by() == "rule"
 
 
 def test_r11_1_defeating_margath_wins() -> None:
     s = new_game()
     fight(s, "margath")
-    s._wound_enemy(99, [])
+    combat.wound_enemy(s, 99, [])
     assert s.winners() == [0]
     assert adv(s, "margath") >= 0
 
@@ -615,7 +616,7 @@ def test_r11_4_the_round_cap_counts_the_endgame_rounds() -> None:
         assert not s.is_terminal()
         s.g["pending"] = None
         s.g["combat"] = None
-        s._end_turn([])
+        turn.end_turn(s, [])
     assert s.is_terminal() and s.ended_by() == "cap" and s.rounds_played() == 3
 
 
@@ -636,18 +637,18 @@ def test_r10_2_the_unseen_doom_card_returns_as_an_unknown_card_under_the_deck() 
     cards = [i for i, a in enumerate(s.cfg.content.adventures) if a.kind == "challenge"
              and a.colour == "yellow"]
     for k in range(3):
-        s._discard_adv(cards[k], [])
+        decks.discard_adv(s, cards[k], [])
     assert green[1] == [-1] and s.deck_size("green") == 35
     # draw the whole shuffled part: then the unknown card under the deck comes up, and it is
     # any card nobody has seen
     for i in list(green[0])[:34]:
         s.g["pending"] = ["draw", "green"]
         assert len(s.chance_outcomes()) == len(green[0])
-        s._take_adv(i)
+        decks.take_adv(s, i)
     s.g["pending"] = ["draw", "green"]
     (last, p), = s.chance_outcomes()
     assert p == 1.0
-    s._take_adv(s.cfg.space.decode(last)[1])
+    decks.take_adv(s, s.cfg.space.decode(last)[1])
     assert s.deck_size("green") == 0 and green == [[], []] and s.g["hidden_green"] == 0
 
 

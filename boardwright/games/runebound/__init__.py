@@ -2,8 +2,8 @@
 
 from boardwright.engine.registry import register
 
+from .forward import RuneboundState
 from .game import GAME, RuneboundGame
-from .state import RuneboundState
 
 register(GAME)
 

@@ -11,7 +11,7 @@ from boardwright.engine.api import Game, GameInfo, Refusal, State, TurnRules, Vi
 from boardwright.engine.options import describe_options
 
 from .data import RuneboundOptions, build_config
-from .state import RuneboundState
+from .forward import RuneboundState
 
 RULES_VERSION = "runebound-2e-0.2"
 

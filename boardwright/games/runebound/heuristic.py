@@ -40,11 +40,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from . import combat, damage, experience, queries
 from .content import COLOURS, MODES
 
 if TYPE_CHECKING:
     from .content import Adventure, Content
-    from .state import RuneboundState
+    from .forward import RuneboundState
 
 REWARD = 1000  # kept adventure cards (state.REWARD; repeated to keep this module import-light)
 HIDDEN = -1
@@ -261,7 +262,8 @@ def party_of(state: RuneboundState, p: dict[str, Any], *, strikes: bool = True) 
 
 
 def _party(state: RuneboundState, p: dict[str, Any], strikes: bool) -> Party:
-    hero = tuple((state._attack_value(p, -1, m), state._hero_damage(p, m)) for m in MODES)
+    hero = tuple((combat.attack_value(state, p, -1, m), combat.hero_damage(state, p, m))
+                 for m in MODES)
     allies = []
     for key, _wounds, _exh in p["allies"]:
         mc = state.ally_card(key)
@@ -364,7 +366,7 @@ def knockout_card_loss(state: RuneboundState, p: dict[str, Any], w: Weights = WE
             return c.market[p["items"][i][0]].cost * w.item
         return c.market[p["allies"][i][0]].cost * w.ally
 
-    cards = state._ko_losable(p)
+    cards = damage.ko_losable(state, p)
     if not cards:
         return 0.0
     if state.cfg.options.knockout_ties == "first":
@@ -592,7 +594,8 @@ def targets(state: RuneboundState, seat: int,
             out.append((gain[ci], h))
     q = p.get("quest")
     if q is not None:
-        out.append((2.0 * card_gain(state, p, c.adventures[q[0]], w), state._quest_hex(q[0])))
+        out.append((2.0 * card_gain(state, p, c.adventures[q[0]], w),
+                    queries.quest_hex(state, q[0])))
     return out
 
 
@@ -606,7 +609,7 @@ def _city_targets(state: RuneboundState, seat: int,
     heal = _heal_gain(state, p, w)
     for k, h in enumerate(state.cfg.content.cities):
         affordable = [state.price(key, k) for key in g["markets"][k]
-                      if not state._at_limit(p, key)]
+                      if not experience.at_limit(state, p, key)]
         value = heal + w.shop * max([x for x in affordable if x <= p["gold"]], default=0)
         if value > 0:
             out.append((value, h))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from .content import COLOURS
+from .forward import RuneboundState
 from .heuristic import (
     WEIGHTS,
     _assignment,
@@ -36,7 +37,6 @@ from .heuristic import (
     score,
     win_chance,
 )
-from .state import RuneboundState
 
 #: below this chance to win, a hurt hero escapes (R7.6)
 ESCAPE_BELOW = 0.3

@@ -13,8 +13,10 @@ from typing import Any
 
 from boardwright.engine.api import Refusal
 
+from . import experience, queries
 from .data import MAX_DICE
-from .state import DISCARD_PHASES, REWARD, RuneboundState
+from .forward import RuneboundState
+from .state import DISCARD_PHASES, REWARD
 
 #: per phase: the rule that asks for its answer (the text is `why.expected.<phase>`)
 EXPECTED = {
@@ -102,7 +104,7 @@ def _face(s: RuneboundState, p: dict[str, Any], block: str) -> Refusal:
         return Refusal("R5.1", "no_counter")
     if s.forbidden(p, colour):
         return Refusal("R8.3", "colour_forbidden")
-    if s._slots_here(p):
+    if queries.slots_here(s, p):
         return Refusal("R5.7", "challenge_first")
     return Refusal("R5.1", "deck_empty")
 
@@ -114,6 +116,6 @@ def _buy(s: RuneboundState, p: dict[str, Any], key: int) -> Refusal:
         return Refusal("R6.1", "not_on_offer")
     if s.price(key, city) > p["gold"]:
         return Refusal("R6.2", "too_dear", {"cost": s.price(key, city), "gold": p["gold"]})
-    if key < REWARD and s._at_limit(p, key):
+    if key < REWARD and experience.at_limit(s, p, key):
         return Refusal("R6.4", "at_limit")
     return Refusal("R6.2", "not_on_offer")

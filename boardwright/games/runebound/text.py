@@ -12,7 +12,7 @@ from .content import COLOURS, Content, load
 from .data import DIR_NAMES, XP_KINDS
 
 if TYPE_CHECKING:
-    from .state import RuneboundState
+    from .forward import RuneboundState
 
 MESSAGES = Path(__file__).with_name("messages")
 
