@@ -18,6 +18,18 @@ seq) and, in the same run and on the same server, the round trip of a bare WebSo
 memory (VmRSS) as matches end, and reports it once `--baseline-after` matches have ended and
 at the end, with the growth between the two (target: at most 10%).
 
+Without `--think` a seat moves as soon as it is its turn: every match always has a move
+waiting, the server is saturated, and a move's round trip is mostly its wait behind the other
+matches' moves (with N matches, about N x the server's CPU per move); the ratio to the echo
+then counts the event-loop turns a move needs against the echo's one, not what a move costs.
+`--think S` makes each seat wait an exponential time of mean S seconds (drawn from the seeded
+generator) before each move, as people do: 200 matches at `--think 1.0` make about 190
+moves/s, and the round trip is a move's own cost plus the wait behind the few moves that
+arrive with it. Round trips of messages sent in the first `--warmup` seconds (creating every
+match and connecting every seat) are left out. The report gives `server_utilisation` (the
+server's CPU seconds per second of the run: 1.0 is one core busy; its event loop is one
+thread), `server_cpu_ms_per_move` and `bench_utilisation` (this process, on the same cores).
+
 The report also gives the machine's load average (`os.getloadavg`) at the start and the end:
 the ratios are meaningful only between figures of the same run on the same machine.
 """
