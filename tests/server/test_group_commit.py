@@ -73,9 +73,12 @@ def test_commits_arriving_together_share_a_transaction(store: Store) -> None:
 
     async def scenario() -> list[BaseException | None]:
         writer = GroupCommit(store)
-        return await asyncio.gather(*[
-            writer.commit(Commit(name, [ActionRow(1, 0, "pass")], {"to_move": 1}))
-            for name in "abcd"], return_exceptions=True)
+        try:
+            return await asyncio.gather(*[
+                writer.commit(Commit(name, [ActionRow(1, 0, "pass")], {"to_move": 1}))
+                for name in "abcd"], return_exceptions=True)
+        finally:
+            writer.close()
 
     assert asyncio.run(scenario()) == [None] * 4
     # the first goes alone (nothing was in flight), the three that came meanwhile together
@@ -88,14 +91,33 @@ def test_a_conflict_in_a_batch_fails_only_its_own_commit(store: Store) -> None:
 
     async def scenario() -> list[BaseException | None]:
         writer = GroupCommit(store)
-        first = asyncio.ensure_future(writer.commit(Commit("d", match_fields={"to_move": 0})))
-        await asyncio.sleep(0)  # in flight: the next three are grouped behind it
-        rest = [writer.commit(Commit(name, [ActionRow(1, 1, "fig 4 B2")], {"to_move": 0}))
-                for name in "abc"]
-        return await asyncio.gather(first, *rest, return_exceptions=True)
+        try:
+            first = asyncio.ensure_future(writer.commit(Commit("d", match_fields={"to_move": 0})))
+            await asyncio.sleep(0)  # in flight: the next three are grouped behind it
+            rest = [writer.commit(Commit(name, [ActionRow(1, 1, "fig 4 B2")], {"to_move": 0}))
+                    for name in "abc"]
+            return await asyncio.gather(first, *rest, return_exceptions=True)
+        finally:
+            writer.close()
 
     outcome = asyncio.run(scenario())
     assert outcome[0] is None and outcome[1] is None and outcome[3] is None
     assert isinstance(outcome[2], SeqConflict)
     assert [a.action for a in store.load_actions("b")] == ["pass"]
     assert [a.action for a in store.load_actions("c")] == ["fig 4 B2"]
+
+
+def test_a_commit_awaited_after_the_writer_closed_fails_plainly(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'closed.db'}")
+    store.create_match(match_row("a"))
+
+    async def scenario() -> None:
+        writer = GroupCommit(store)
+        writer.close()
+        await writer.commit(Commit("a", match_fields={"to_move": 1}))
+
+    try:
+        with pytest.raises(RuntimeError):
+            asyncio.run(asyncio.wait_for(scenario(), timeout=10))
+    finally:
+        store.close()
