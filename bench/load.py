@@ -9,6 +9,7 @@ seq) and, in the same run and on the same server, the round trip of a bare WebSo
 <= 2x echo p99 and move p50 <= 2x echo p50), and the server's resident memory.
 
     .venv/bin/python bench/load.py --matches 200 --seconds 60
+    .venv/bin/python bench/load.py --matches 200 --seconds 120 --think 1.0   # paced
     .venv/bin/python bench/load.py --matches 20 --profile /tmp/server.txt   # py-spy, collapsed
     .venv/bin/python bench/load.py --soak --matches 200 --total 1000 --seconds 1800
 
@@ -16,6 +17,18 @@ seq) and, in the same run and on the same server, the round trip of a bare WebSo
 `--total` have been played to the end (or `--seconds` pass). It samples the server's resident
 memory (VmRSS) as matches end, and reports it once `--baseline-after` matches have ended and
 at the end, with the growth between the two (target: at most 10%).
+
+Without `--think` a seat moves as soon as it is its turn: every match always has a move
+waiting, the server is saturated, and a move's round trip is mostly its wait behind the other
+matches' moves (with N matches, about N x the server's CPU per move); the ratio to the echo
+then counts the event-loop turns a move needs against the echo's one, not what a move costs.
+`--think S` makes each seat wait an exponential time of mean S seconds (drawn from the seeded
+generator) before each move, as people do: 200 matches at `--think 1.0` make about 190
+moves/s, and the round trip is a move's own cost plus the wait behind the few moves that
+arrive with it. Round trips of messages sent in the first `--warmup` seconds (creating every
+match and connecting every seat) are left out. The report gives `server_utilisation` (the
+server's CPU seconds per second of the run: 1.0 is one core busy; its event loop is one
+thread), `server_cpu_ms_per_move` and `bench_utilisation` (this process, on the same cores).
 
 The report also gives the machine's load average (`os.getloadavg`) at the start and the end:
 the ratios are meaningful only between figures of the same run on the same machine.
@@ -48,6 +61,19 @@ def free_port() -> int:
         return port
 
 
+class Samples(list[float]):
+    """Round trips in seconds, of the messages sent at `since` (perf_counter) or later: the
+    start (creating every match, connecting every seat, their welcomes) is left out."""
+
+    def __init__(self, since: float) -> None:
+        super().__init__()
+        self.since = since
+
+    def add(self, sent: float) -> None:
+        if sent >= self.since:
+            self.append(time.perf_counter() - sent)
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -56,8 +82,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def seat_player(url: str, seat: int, rng: random.Random, stop: float,
-                      rtts: list[float]) -> tuple[int, bool]:
-    """Play one seat until the match ends or time is up; returns (moves made, finished)."""
+                      rtts: Samples, think: float) -> tuple[int, bool]:
+    """Play one seat until the match ends or time is up; returns (moves made, finished).
+    With `think` > 0 the seat waits an exponential time of that mean (drawn from `rng`)
+    before each move, as a person does; the round trip is timed from the move's sending."""
     moves = 0
     async with connect(url, max_size=2**24) as ws:
         pending: tuple[int, float] | None = None
@@ -76,12 +104,17 @@ async def seat_player(url: str, seat: int, rng: random.Random, stop: float,
             if kind not in ("welcome", "update"):
                 continue
             if pending is not None and message["seq"] >= pending[0]:
-                rtts.append(time.perf_counter() - pending[1])
+                rtts.add(pending[1])
                 pending = None
             if message["status"] == "finished":
                 return moves, True
             if message["to_move"] == seat and message["legal"] and pending is None:
                 move = rng.choice(message["legal"])
+                if think > 0:
+                    pause = rng.expovariate(1 / think)
+                    if time.monotonic() + pause >= stop:
+                        break
+                    await asyncio.sleep(pause)
                 pending = (message["seq"] + 1, time.perf_counter())
                 await ws.send(json.dumps({"type": "move", "action": move["text"],
                                           "expect_seq": message["seq"]}))
@@ -89,21 +122,28 @@ async def seat_player(url: str, seat: int, rng: random.Random, stop: float,
     return moves, False
 
 
-async def echo_player(url: str, stop: float, rtts: list[float], pause: float,
+async def echo_player(url: str, stop: float, rtts: Samples, pause: float,
                       done: asyncio.Event) -> None:
     async with connect(url) as ws:
         await echo_loop(ws, stop, rtts, pause, done)
 
 
-async def echo_loop(ws: ClientConnection, stop: float, rtts: list[float], pause: float,
+async def echo_loop(ws: ClientConnection, stop: float, rtts: Samples, pause: float,
                     done: asyncio.Event) -> None:
     payload = json.dumps({"type": "move", "action": "fig 4 B2", "expect_seq": 1})
     while time.monotonic() < stop and not done.is_set():
         start = time.perf_counter()
         await ws.send(payload)
         await ws.recv()
-        rtts.append(time.perf_counter() - start)
+        rtts.add(start)
         await asyncio.sleep(pause)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system, all threads) process `pid` has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
@@ -144,7 +184,7 @@ class Tally:
 
 
 async def play_one(api: httpx2.AsyncClient, ws_base: str, rng: random.Random, stop: float,
-                   rtts: list[float], tally: Tally) -> None:
+                   rtts: Samples, tally: Tally, think: float) -> None:
     r = await api.post("/api/matches", json={
         "game": "beowulf", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
     r.raise_for_status()
@@ -152,16 +192,16 @@ async def play_one(api: httpx2.AsyncClient, ws_base: str, rng: random.Random, st
     tally.started += 1
     results = await asyncio.gather(*[
         seat_player(f"{ws_base}/ws/matches/{created['match_id']}?token={s['token']}",
-                    s["seat"], random.Random(rng.random()), stop, rtts)
+                    s["seat"], random.Random(rng.random()), stop, rtts, think)
         for s in created["seats"]])
     tally.ended(all(done for _, done in results), sum(m for m, _ in results))
 
 
 async def lane(api: httpx2.AsyncClient, ws_base: str, rng: random.Random, stop: float,
-               rtts: list[float], tally: Tally, total: int) -> None:
+               rtts: Samples, tally: Tally, total: int, think: float) -> None:
     """One match after another until `total` have started or time is up."""
     while tally.started < total and time.monotonic() < stop:
-        await play_one(api, ws_base, random.Random(rng.random()), stop, rtts, tally)
+        await play_one(api, ws_base, random.Random(rng.random()), stop, rtts, tally, think)
 
 
 async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str, Any]:
@@ -170,14 +210,15 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     total = args.total if args.soak else args.matches
     tally = Tally(server_pid, min(args.baseline_after, total))
     start_mb = rss_mb(server_pid)
-    move_rtts: list[float] = []
-    echo_rtts: list[float] = []
+    since = time.perf_counter() + args.warmup
+    move_rtts, echo_rtts = Samples(since), Samples(since)
     limits = httpx2.Limits(max_connections=args.matches + 10)
     async with httpx2.AsyncClient(base_url=base, timeout=60, limits=limits) as api:
         stop = time.monotonic() + args.seconds
         started = time.monotonic()
+        server_cpu, bench_cpu = cpu_seconds(server_pid), time.process_time()
         lanes = [asyncio.create_task(lane(api, ws_base, random.Random(rng.random()), stop,
-                                          move_rtts, tally, total))
+                                          move_rtts, tally, total, args.think))
                  for _ in range(args.matches)]
         done = asyncio.Event()
         echoes = [asyncio.create_task(echo_player(f"{ws_base}/ws/echo", stop, echo_rtts,
@@ -193,6 +234,9 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
         done.set()
         await asyncio.gather(*echoes)
     elapsed = time.monotonic() - started
+    window = max(1e-9, time.perf_counter() - since)
+    server_cpu = cpu_seconds(server_pid) - server_cpu
+    bench_cpu = time.process_time() - bench_cpu
     end_mb = rss_mb(server_pid)
     move_p50, move_p99 = percentile(move_rtts, 0.5), percentile(move_rtts, 0.99)
     echo_p50, echo_p99 = percentile(echo_rtts, 0.5), percentile(echo_rtts, 0.99)
@@ -200,6 +244,16 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
         "matches": args.matches, "finished": tally.finished, "unfinished": tally.unfinished,
         "moves": tally.moves, "seconds": round(elapsed, 1),
         "moves_per_second": round(tally.moves / elapsed, 1),
+        # the round trips are of the moves sent after the warm-up: their rate
+        "measured": {"after_seconds": args.warmup, "moves": len(move_rtts),
+                     "moves_per_second": round(len(move_rtts) / window, 1),
+                     "echoes": len(echo_rtts)},
+        "think_seconds": args.think,
+        # busy share of one core: the event loop is one thread (the commit thread adds a bit)
+        "server_utilisation": round(server_cpu / elapsed, 2),
+        "server_cpu_ms_per_move": round(1e3 * server_cpu / tally.moves, 3) if tally.moves
+        else None,
+        "bench_utilisation": round(bench_cpu / elapsed, 2),
         "move_rtt_ms": {"p50": round(move_p50 * 1e3, 2), "p99": round(move_p99 * 1e3, 2),
                         "mean": round(statistics.fmean(move_rtts) * 1e3, 2) if move_rtts
                         else None},
@@ -234,7 +288,13 @@ def main() -> None:
     parser.add_argument("--baseline-after", type=int, default=100,
                         help="--soak: the memory baseline is taken once this many have ended")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="mean of a seat's exponential think time before each move "
+                             "(0: move at once, which saturates the server)")
     parser.add_argument("--echo-clients", type=int, default=4)
+    parser.add_argument("--warmup", type=float, default=10.0, metavar="SECONDS",
+                        help="round trips of messages sent in the first SECONDS are not "
+                             "counted (every match and seat is being set up then)")
     parser.add_argument("--echo-pause", type=float, default=0.01)
     parser.add_argument("--db", help="storage URL (default: a temporary SQLite file)")
     parser.add_argument("--profile", metavar="FILE",

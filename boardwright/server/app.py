@@ -527,6 +527,10 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                 strikes = 0
                 await _handle(match, conn, raw,
                               lambda text: say(match, conn.seat, conn.identity, address, text))
+                if conn.pending and not conn.writing.locked():
+                    # the answer to this message (and whatever else is queued) leaves now,
+                    # in this turn of the loop, rather than after the pump's wake-up
+                    await _drain(websocket, conn)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the client left (WebSocketDisconnected: it left while we were sending)
         finally:
@@ -579,15 +583,29 @@ def _admitted(conn: Connection, raw: str, bucket: TokenBucket, limits: Limits,
 
 
 async def _pump(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's queue in order; an int is a close code (4008: a too slow
-    reader, 4403: the seat's link was revoked, 4429: a flood of refused messages)."""
+    """Send what the connection has queued whenever something is; ends once it has closed."""
     with contextlib.suppress(Exception):
         while True:
-            message = await conn.queue.get()
-            if isinstance(message, int):
-                await websocket.close(code=message)
+            await conn.ready.wait()
+            if not await _drain(websocket, conn):
                 return
-            await websocket.send_text(message)
+
+
+async def _drain(websocket: WebSocket, conn: Connection) -> bool:
+    """Send the connection's queue in order; an int is a close code (4008: a too slow
+    reader, 4403: the seat's link was revoked, 4429: a flood of refused messages) after
+    which nothing more is sent: False then."""
+    async with conn.writing:
+        conn.ready.clear()
+        while conn.pending and not conn.closed:
+            message = conn.pending.popleft()
+            if isinstance(message, int):
+                conn.closed = True
+                conn.pending.clear()
+                await websocket.close(code=message)
+            else:
+                await websocket.send_text(message)
+    return not conn.closed
 
 
 async def _handle(match: Any, conn: Connection, raw: str,

@@ -161,6 +161,7 @@ class Lobby:
                 await self._listener
         for match in self.live.values():
             match.close()
+        self.writer.close()
 
     def noticed(self, match_id: str) -> None:
         """Another process stored moves or changes of `match_id`: if connections here watch

@@ -11,6 +11,12 @@ uvicorn bounds a request's headers (`h11_max_incomplete_event_size`), WebSocket 
   half-sent requests exhaust file handles: a socket past `max_connections` is closed at once.
 The soft limit of open files is raised to the hard one, so that `max_connections` (not the
 operating system) is the bound that holds.
+
+WebSocket messages are compressed (permessage-deflate) at zlib level 1 (`FastDeflateProtocol`).
+uvicorn's level 6 spent a fifth of a busy server's time compressing: every update is
+compressed once per connection (each keeps its own compression context). On Beowulf's updates
+(~3.8 kB of JSON) level 1 takes ~40% less time for ~1.3x the bytes (0.23 of the JSON's size
+instead of 0.17), a few hundred bytes a move.
 """
 
 from __future__ import annotations
@@ -24,12 +30,33 @@ from typing import Any
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
 
 from .limits import Limits
 
 log = logging.getLogger("boardwright.server")
 #: sockets the process keeps for itself (database, bot workers' pipes, log files)
 RESERVED_FILES = 64
+#: zlib's settings for WebSocket compression: level 1 (uvicorn's are level 6, memLevel 5)
+DEFLATE_SETTINGS = {"level": 1, "memLevel": 5}
+
+
+class FastDeflateProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol with permessage-deflate at `DEFLATE_SETTINGS`.
+
+    The same protocol object as uvicorn's (windows of 12 bits both ways, the size bound from the
+    config), built again with other zlib settings before any byte has been read."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:
+            self.conn = ServerProtocol(
+                extensions=[ServerPerMessageDeflateFactory(
+                    server_max_window_bits=12, client_max_window_bits=12,
+                    compress_settings=dict(DEFLATE_SETTINGS))],
+                max_size=self.config.ws_max_size, logger=logging.getLogger("uvicorn.error"))
 
 
 class GuardedH11Protocol(H11Protocol):
@@ -109,7 +136,7 @@ def uvicorn_config(app: Any, host: str, port: int, limits: Limits) -> uvicorn.Co
         limits = limits.but(max_connections=max(1, files - RESERVED_FILES))
     return uvicorn.Config(
         app, host=host, port=port, log_level="warning",
-        http=guarded_protocol(limits),
+        http=guarded_protocol(limits), ws=FastDeflateProtocol,
         # one above the cap: uvicorn's own 503 is plain text, and the cap already holds
         limit_concurrency=limits.max_connections + 1,
         timeout_keep_alive=limits.keep_alive_seconds,
