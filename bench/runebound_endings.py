@@ -3,8 +3,10 @@
 Plays seeded games (game i uses seed + i, as `boardwright simulate`) and appends one JSON line
 per game to `--out` (a run that is cut off resumes from it). A game that ends by the cap gets a
 picture of the board at its end: the doom track, the colours of the counters left, the
-undefeated column and the heroes' levels. The summary counts rule endings and the median and
-95th percentile of rounds (docs/strength-runebound.md "Ending by the rule").
+undefeated column and the heroes' levels. Every game lists the events drawn (R5.3–R5.6): the
+round, the card, whether it came into play or was discarded unplayed (R5.4), and the pool of
+spent counters its sun could refill from at that moment. The summary counts rule endings and
+the median and 95th percentile of rounds (docs/strength-runebound.md "Ending by the rule").
 
     python bench/runebound_endings.py --players 4 --games 100 --seed 20000 --out g4.jsonl
 """
@@ -19,6 +21,7 @@ from typing import Any
 
 from boardwright.agents import make_agent
 from boardwright.arena.stats import percentile
+from boardwright.engine.events import Event
 from boardwright.engine.play import play_game
 from boardwright.games.runebound.content import COLOURS
 from boardwright.games.runebound.forward import RuneboundState
@@ -40,6 +43,23 @@ def picture(state: RuneboundState) -> dict[str, Any]:
         "levels": [sum(p["bonus"]) + 1 for p in g["players"]],
         "runes": [p["runes"] for p in g["players"]],
     }
+
+
+class EventLog:
+    """The events drawn in one game: [round, card id, "play" or "skip", pool before its sun]."""
+
+    def __init__(self) -> None:
+        self.drawn: list[list[Any]] = []
+        self.pool: list[int] = []
+
+    def __call__(self, state: Any, _actor: int, _action: int, events: list[Event]) -> None:
+        assert isinstance(state, RuneboundState)
+        for e in events:
+            if e.kind in ("event", "event_discarded"):
+                card = state.cfg.content.adventures[int(str(e.data["card"]))]
+                self.drawn.append([state.rounds_played(), card.id,
+                                   "play" if e.kind == "event" else "skip", self.pool])
+        self.pool = list(state.g["pool"])
 
 
 def main() -> None:
@@ -70,14 +90,16 @@ def main() -> None:
         # seats rotate with the game's index, as in `boardwright arena`
         seats = names[i % args.players:] + names[:i % args.players]
         started = time.process_time()
+        log = EventLog()
         result = play_game(GAME, args.players, [make_agent(n) for n in seats], seed=seed,
-                           options=options)
+                           options=options, on_step=log)
         state = result.state
         assert isinstance(state, RuneboundState)
         row: dict[str, Any] = {
             "seed": seed, "seats": seats, "ended_by": state.ended_by(),
             "reason": state.g.get("end_reason"), "rounds": result.rounds,
             "winners": state.winners(), "cpu": round(time.process_time() - started, 1),
+            "events": log.drawn,
         }
         if row["ended_by"] == "cap":
             row["picture"] = picture(state)

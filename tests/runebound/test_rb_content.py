@@ -133,3 +133,64 @@ def test_r1_1_a_pack_with_the_wrong_count_is_refused_naming_deck_and_counts(
     with pytest.raises(BadConfig) as err:
         load(str(folder))
     assert expect in str(err.value) and err.value.params["file"] == file
+
+
+# ---------------------------------------------------------------- R5.3d the events' design
+EASIER = {"green": "yellow", "yellow": "green", "blue": "yellow", "red": "blue"}
+
+
+def test_r5_3d_the_designed_events_follow_their_stated_principle() -> None:
+    """Every sun refills the event's own colour and the next easier one (green: green and
+    yellow); every event whose sun refills green is numbered III, the others I or II."""
+    events = [a for a in load().adventures if a.kind == "event"]
+    assert len(events) == 12
+    for a in events:
+        assert set(a.refill) == {a.colour, EASIER[a.colour]}, a.id
+        assert (a.event_number == 3) == ("green" in a.refill), a.id
+
+
+def test_r5_3d_events_generated_gives_back_the_first_random_draw() -> None:
+    """`events=generated` lays `events-generated.json` over the events, and nothing else
+    changes: every other card, and every event's name and effects, are those of the pack."""
+    designed, generated = load(), load(None, "generated")
+    variant = json.loads((BUNDLED / "events-generated.json").read_text(encoding="utf-8"))
+    assert set(variant["events"]) == {a.id for a in designed.adventures if a.kind == "event"}
+    for d, g in zip(designed.adventures, generated.adventures, strict=True):
+        if d.kind != "event":
+            assert d == g
+            continue
+        face = variant["events"][d.id]
+        assert (g.event_number, list(g.refill)) == (face["event_number"], face["refill"])
+        assert (g.name, g.effects, g.colour) == (d.name, d.effects, d.colour)
+    # the draw that stalled 4-player games: six IIIs, two of them refilling green
+    threes = [a for a in generated.adventures if a.kind == "event" and a.event_number == 3]
+    assert len(threes) == 6 and sum("green" in a.refill for a in threes) == 2
+    state = GAME.new_initial_state(4, {"events": "generated"})
+    assert state.cfg.content.adventures == generated.adventures
+    assert GAME.new_initial_state(4).cfg.content.adventures == designed.adventures
+
+
+def test_r5_3d_the_events_option_is_listed_with_its_choices_in_both_languages() -> None:
+    from boardwright.games.runebound.text import catalogue
+
+    info = next(o for o in GAME.info.options if o.name == "events")
+    assert info.default == "designed" and info.choices == ("designed", "generated")
+    assert "R5.3d" in info.help
+    for lang in ("en", "hu"):
+        cat = catalogue(lang)
+        for key in ("option.events", "option.events.help", "option.events.designed",
+                    "option.events.generated"):
+            assert cat.get(key), (lang, key)
+
+
+def test_r5_3d_a_pack_without_the_variant_or_with_a_partial_one_is_refused(
+        tmp_path: Path) -> None:
+    folder = pack(tmp_path)
+    (folder / "events-generated.json").unlink()
+    with pytest.raises(BadConfig, match="no events variant 'generated'"):
+        load(str(folder), "generated")
+    assert load(str(folder)).adventures == load().adventures  # the pack's own events still load
+    folder = pack(tmp_path / "partial")
+    edit(folder, "events-generated.json", lambda d: d["events"].pop("r01"))
+    with pytest.raises(BadConfig, match="every event of the pack and nothing else"):
+        load(str(folder), "generated")

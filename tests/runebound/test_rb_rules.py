@@ -196,34 +196,64 @@ def events_of(s, colour):
             if a.colour == colour and a.kind == "event"]
 
 
+def low_and_high_events(s):
+    """The pack's lowest- and highest-numbered events (R5.3d: the designed pack numbers every
+    green event III, so they may be of different colours)."""
+    cards = s.cfg.content.adventures
+    evs = sorted((i for i, a in enumerate(cards) if a.kind == "event"),
+                 key=lambda i: cards[i].event_number)
+    low, high = evs[0], evs[-1]
+    assert cards[low].event_number < cards[high].event_number
+    return low, high
+
+
 def test_r5_3_event_replaces_one_of_lower_or_equal_number() -> None:
     s = new_game(doom=False)
-    evs = sorted(events_of(s, "green"), key=lambda i: s.cfg.content.adventures[i].event_number)
-    low, high = evs[0], evs[-1]
-    assert s.cfg.content.adventures[low].event_number < s.cfg.content.adventures[high].event_number
+    low, high = low_and_high_events(s)
+    cards = s.cfg.content.adventures
+    s._take_adv(low)  # in play, so out of its deck
     s.g["event"] = low
+    h = gem_hex(s, cards[high].colour)
+    at(s, h, "adventure")
+    s.g["board"][h] = COLOURS.index(cards[high].colour)
+    act(s, "face")
+    act(s, "draw_adv", high)
+    assert s.g["event"] == high
+    assert low in s.g["decks"][cards[low].colour][1]  # the old event under its deck
+
+
+def test_r5_3_event_replaces_one_of_equal_number() -> None:
+    s = new_game(doom=False)
+    cards = s.cfg.content.adventures
+    first, second = [i for i, a in enumerate(cards)
+                     if a.kind == "event" and a.colour == "green"
+                     and a.event_number == cards[low_and_high_events(s)[1]].event_number][:2]
+    s._take_adv(first)
+    s.g["event"] = first
     h = gem_hex(s, "green")
     at(s, h, "adventure")
     s.g["board"][h] = 0
     act(s, "face")
-    act(s, "draw_adv", high)
-    assert s.g["event"] == high
-    assert low in s.g["decks"]["green"][1]  # the old event under its deck
+    act(s, "draw_adv", second)
+    assert s.g["event"] == second
+    assert first in s.g["decks"]["green"][1]
 
 
 def test_r5_4_lower_event_is_discarded_and_the_player_draws_again() -> None:
     s = new_game(doom=False)
-    evs = sorted(events_of(s, "green"), key=lambda i: s.cfg.content.adventures[i].event_number)
-    low, high = evs[0], evs[-1]
+    low, high = low_and_high_events(s)
+    cards = s.cfg.content.adventures
+    colour = cards[low].colour
+    s._take_adv(high)
     s.g["event"] = high
-    h = gem_hex(s, "green")
+    h = gem_hex(s, colour)
     at(s, h, "adventure")
-    s.g["board"][h] = 0
+    s.g["board"][h] = COLOURS.index(colour)
     act(s, "face")
     act(s, "draw_adv", low)
     assert s.g["event"] == high
-    assert s.g["decks"]["green"][1][-1] == low
-    assert s.g["pending"] == ["draw", "green"]  # draw again
+    assert s.g["decks"][colour][1][-1] == low
+    assert s.g["pending"] == ["draw", colour]  # draw again
 
 
 def test_r5_6_sun_icon_refills_only_from_the_pool() -> None:

@@ -1,9 +1,10 @@
 """Content packs: one pydantic schema per card family, loaded from JSON files and validated.
 
 A pack is a folder holding `board.json`, `dice.json`, `heroes.json`, `adventures.json`,
-`market.json` and `counters.json` (the bundled pack is `content/`). Every record carries
-`source` (seed, public, original) and `confidence`. A bad pack raises `BadConfig` naming the
-file, the record and the field, so a user can fix their own data.
+`market.json` and `counters.json` (the bundled pack is `content/`), and optionally
+`events-<name>.json` files: other numbers and suns for its events (R5.3d, option `events`).
+Every record carries `source` (seed, public, original) and `confidence`. A bad pack raises
+`BadConfig` naming the file, the record and the field, so a user can fix their own data.
 """
 
 from __future__ import annotations
@@ -153,6 +154,20 @@ class EventEffect(BaseModel):
         if self.kind == "market_discount" and not self.cities:
             raise ValueError("event effect 'market_discount' needs the cities it applies in")
         return self
+
+
+class EventFace(BaseModel):
+    """An event's number and sun icon, as an events variant gives them (R5.3d)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    event_number: int = Field(ge=1, le=3)
+    refill: list[Literal["green", "yellow", "blue", "red"]] = []
+
+
+class EventsVariant(Rec):
+    """`events-<name>.json`: numbers and suns laid over the pack's events by card id (R5.3d)."""
+
+    events: dict[str, EventFace]
 
 
 class Quest(BaseModel):
@@ -349,19 +364,44 @@ def _one(folder: Path, name: str, model: type[BaseModel]) -> Any:
         raise _fail(name, exc, raw.get("hexes") if isinstance(raw, dict) else None) from None
 
 
-def load(path: str | None = None) -> Content:
-    """The validated pack at `path` (the bundled original set when `None`)."""
-    return _load(str(Path(path).resolve()) if path else str(BUNDLED))
+#: the events as the pack's `adventures.json` gives them (R5.3d; the bundled pack's designed set)
+PACK_EVENTS = "designed"
+
+
+def load(path: str | None = None, events: str = PACK_EVENTS) -> Content:
+    """The validated pack at `path` (the bundled original set when `None`); `events` names an
+    events variant of the pack (`events-<name>.json`) to lay over its events (R5.3d)."""
+    return _load(str(Path(path).resolve()) if path else str(BUNDLED), events)
+
+
+def _events_variant(folder: Path, name: str,
+                    adventures: tuple[Adventure, ...]) -> tuple[Adventure, ...]:
+    """R5.3d the pack's events with the numbers and suns of `events-<name>.json`: every event
+    of the pack is given, nothing else (so the decks keep their cards and their split)."""
+    file = f"events-{name}.json"
+    if not (folder / file).is_file():
+        raise BadConfig(f"{file}: this content pack has no events variant {name!r}",
+                        code="bad_content", file=file, record="", field="")
+    variant: EventsVariant = _one(folder, file, EventsVariant)
+    events = {a.id for a in adventures if a.kind == "event"}
+    if set(variant.events) != events:
+        odd = sorted(set(variant.events) ^ events)[0]
+        raise BadConfig(f"{file}: must give every event of the pack and nothing else "
+                        f"({odd!r})", code="bad_content", file=file, record=odd, field="events")
+    return tuple(a.model_copy(update=variant.events[a.id].model_dump())
+                 if a.id in variant.events else a for a in adventures)
 
 
 @cache
-def _load(path: str) -> Content:
+def _load(path: str, events: str = PACK_EVENTS) -> Content:
     folder = Path(path)
     if not folder.is_dir():
         raise BadConfig(f"content pack {path} is not a folder", code="bad_content", file=path,
                         record="", field="")
     heroes = _many(folder, "heroes.json", Hero)
     adventures = _many(folder, "adventures.json", Adventure)
+    if events != PACK_EVENTS:
+        adventures = _events_variant(folder, events, adventures)
     market = _many(folder, "market.json", MarketCard)
     board: Board = _one(folder, "board.json", Board)
     dice: Dice = _one(folder, "dice.json", Dice)

@@ -31,6 +31,9 @@ START_GOLD = 3
 class RuneboundOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     content: str | None = None
+    #: R5.3d the events' numbers and suns: the pack's own (the bundled pack: designed so that
+    #: 4–6-player games reach the doom track's end) or the bundled pack's first, random draw
+    events: str = Field(default="designed", pattern="^(designed|generated)$")
     doom: bool = True
     xp_cost: int | None = Field(default=None, ge=1, le=20)
     max_rounds: int = Field(default=180, ge=0, le=1000)
@@ -171,7 +174,7 @@ def _build_config(players: int, options: dict[str, Any]) -> Config:
         e = exc.errors()[0]
         where = ".".join(str(x) for x in e["loc"])
         raise BadConfig(f"option {where}: {e['msg']}", code="bad_option", option=where) from None
-    content = load(opts.content)
+    content = load(opts.content, opts.events)
     blocks = _texts(len(content.adventures), len(content.market), content)
     space = ActionSpace(blocks)
     texts = []

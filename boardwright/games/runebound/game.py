@@ -13,10 +13,12 @@ from boardwright.engine.options import describe_options
 from .data import RuneboundOptions, build_config
 from .forward import RuneboundState
 
-RULES_VERSION = "runebound-2e-0.2"
+RULES_VERSION = "runebound-2e-0.3"
 
 HELPS = {
     "content": "folder of a content pack (default: the bundled ORIGINAL set); see RULES.md",
+    "events": "R5.3d CHOICE the events' numbers and suns: designed (default) | generated (the "
+              "bundled pack's first, random draw)",
     "doom": "R10 play the doom variant (the seed's recommended variant)",
     "xp_cost": "R8.1 XP per experience counter (seed: 4 with 4 players; CHOICE: 4 for all)",
     "max_rounds": "R11.4 end after this many rounds and share the win by score (0: no cap; "

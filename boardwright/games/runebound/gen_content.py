@@ -239,6 +239,38 @@ EXTRAS: dict[str, dict[str, Any]] = {
 }
 
 
+#: R5.3d the DESIGNED events: number and sun colours by card id, laid over the random draw above
+#: (kept as the variant `events-generated.json`, option `events=generated`). The principle
+#: (RULES.md R5.3d): a sun refills the event's own colour and the next easier one (green events
+#: green and yellow), so the decks heroes face most bring the board's commonest counters back;
+#: every event whose sun refills green is numbered III, so that once a III is in play (R5.4)
+#: such an event can still come into play; the three others (blue and red) are I or II. The
+#: event's name and effects (EXTRAS) stay as they were.
+EVENTS: dict[str, tuple[int, list[str]]] = {
+    "g01": (3, ["green", "yellow"]), "g02": (3, ["green", "yellow"]),
+    "g03": (3, ["green", "yellow"]), "g04": (3, ["green", "yellow"]),
+    "g05": (3, ["green", "yellow"]),
+    "y01": (3, ["green", "yellow"]), "y02": (3, ["green", "yellow"]),
+    "y03": (3, ["green", "yellow"]), "y04": (3, ["green", "yellow"]),
+    "b01": (1, ["yellow", "blue"]), "b02": (2, ["yellow", "blue"]),
+    "r01": (1, ["blue", "red"]),
+}
+
+
+def designed_events(cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """Lay EVENTS over the generated events; return the generated ones as an events variant."""
+    generated = {c["id"]: {"event_number": c["event_number"], "refill": c["refill"]}
+                 for c in cards if c["kind"] == "event"}
+    assert set(generated) == set(EVENTS), "every event is designed"
+    for c in cards:
+        if c["id"] in EVENTS:
+            c["event_number"], c["refill"] = EVENTS[c["id"]][0], list(EVENTS[c["id"]][1])
+    return {"source": "original", "confidence": "original",
+            "note": "The events' numbers and suns as gen_content.py first drew them at random"
+                    " (R5.3d, option events=generated).",
+            "events": generated}
+
+
 def _extra_effects(cards: list[dict[str, Any]]) -> None:
     by_id = {c["id"]: c for c in cards}
     for cid, extra in EXTRAS.items():
@@ -323,8 +355,11 @@ def market() -> list[dict]:
 
 def main() -> None:
     OUT.mkdir(exist_ok=True)
+    cards = adventures()
+    generated = designed_events(cards)
     files = {"board.json": board(), "dice.json": dice(), "heroes.json": heroes(),
-             "adventures.json": adventures(), "market.json": market(),
+             "adventures.json": cards, "events-generated.json": generated,
+             "market.json": market(),
              "counters.json": {"source": "seed", "confidence": "partial",
                                "note": "Counts 20/12/9/7 (seed); XP blue 3 (public:S7), others inferred.",
                                "counters": {"green": [20, 1], "yellow": [12, 2],
