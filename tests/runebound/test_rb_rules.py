@@ -211,7 +211,7 @@ def test_r5_3_event_replaces_one_of_lower_or_equal_number() -> None:
     s = new_game(doom=False)
     low, high = low_and_high_events(s)
     cards = s.cfg.content.adventures
-    s._take_adv(low)  # in play, so out of its deck
+    decks.take_adv(s, low)  # in play, so out of its deck
     s.g["event"] = low
     h = gem_hex(s, cards[high].colour)
     at(s, h, "adventure")
@@ -228,7 +228,7 @@ def test_r5_3_event_replaces_one_of_equal_number() -> None:
     first, second = [i for i, a in enumerate(cards)
                      if a.kind == "event" and a.colour == "green"
                      and a.event_number == cards[low_and_high_events(s)[1]].event_number][:2]
-    s._take_adv(first)
+    decks.take_adv(s, first)
     s.g["event"] = first
     h = gem_hex(s, "green")
     at(s, h, "adventure")
@@ -244,7 +244,7 @@ def test_r5_4_lower_event_is_discarded_and_the_player_draws_again() -> None:
     low, high = low_and_high_events(s)
     cards = s.cfg.content.adventures
     colour = cards[low].colour
-    s._take_adv(high)
+    decks.take_adv(s, high)
     s.g["event"] = high
     h = gem_hex(s, colour)
     at(s, h, "adventure")
