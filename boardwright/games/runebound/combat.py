@@ -375,16 +375,22 @@ def stay(t: RuneboundTable) -> None:
     g["combat"]["window"] = "round"
 
 
-def choose(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
-    """R7.7-R7.9 the phase's choice: the hero or an ally attacks (each figure once a round),
-    or the hero defends; a defence against no damage needs no roll."""
-    g = t.g
-    cb = g["combat"]
+def mark_attacker(cb: dict[str, Any], name: str, off: int) -> None:
+    """R7.7 / R7.14 who acts this phase (-1 the hero, an ally's index, -2 a defence); each
+    figure attacks once a round."""
     cb["who"] = -1 if name == "attack_hero" else off if name == "attack_ally" else -2
     if name == "attack_hero":
         cb["attacked"][0] = 1
     elif name == "attack_ally":
         cb["attacked"][off + 1] = 1
+
+
+def choose(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R7.7-R7.9 the phase's choice: the hero or an ally attacks (each figure once a round),
+    or the hero defends; a defence against no damage needs no roll."""
+    g = t.g
+    cb = g["combat"]
+    mark_attacker(cb, name, off)
     mode = MODES[cb["stage"]]
     enemy_dmg = enemy(t, mode)[1]
     if name == "defend" and enemy_dmg == 0 and not (

@@ -139,12 +139,7 @@ def legal_round(t: RuneboundTable) -> list[int]:
 def choose(t: RuneboundTable, name: str, off: int) -> None:
     """R7.14 the attacker's choice for this phase; the roll follows."""
     g = t.g
-    cb = g["combat"]
-    cb["who"] = -1 if name == "attack_hero" else off if name == "attack_ally" else -2
-    if name == "attack_hero":
-        cb["attacked"][0] = 1
-    elif name == "attack_ally":
-        cb["attacked"][off + 1] = 1
+    combat.mark_attacker(g["combat"], name, off)
     g["actor"] = -1
     g["pending"] = ["roll", "pvp_combat"]
 
