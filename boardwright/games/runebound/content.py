@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -337,7 +337,7 @@ def _many(folder: Path, name: str, model: type[BaseModel]) -> tuple[Any, ...]:
     if not isinstance(raw, list):
         raise BadConfig(f"{name}: must be a list of records", code="bad_content", file=name,
                         record="", field="")
-    out = []
+    out: list[Any] = []
     for i, rec in enumerate(raw):
         try:
             out.append(model.model_validate(rec))
@@ -424,18 +424,18 @@ def _check_book_counts(heroes: tuple[Hero, ...], adventures: tuple[Adventure, ..
     and both counts (deck sizes drive the doom track, R10.3, and the odds of every draw)."""
     if len(heroes) != BOOK_HEROES:
         raise bad("heroes.json", f"the box has {BOOK_HEROES} heroes, this pack {len(heroes)}")
-    colours = Counter(a.colour for a in adventures)
+    colours: Counter[str] = Counter(a.colour for a in adventures)
     for colour, count in BOOK_ADVENTURES.items():
         if colours[colour] != count:
             raise bad("adventures.json", f"the {colour} adventure deck has {count} cards in the "
                       f"box, {colours[colour]} in this pack", fld="colour")
-    kinds = Counter(m.kind for m in market)
+    kinds: Counter[str] = Counter(m.kind for m in market)
     for kind, count in BOOK_MARKET.items():
         if kinds[kind] != count:
             raise bad("market.json", f"the market deck has {count} {kind} cards in the box, "
                       f"{kinds[kind]} in this pack", fld="kind")
     for colour, count in BOOK_COUNTERS.items():
-        have = counters.counters.get(colour, (0, 0))[0]
+        have = cast("dict[str, tuple[int, int]]", counters.counters).get(colour, (0, 0))[0]
         if have != count:
             raise bad("counters.json", f"the box has {count} {colour} adventure counters, this "
                       f"pack {have}", fld="counters")
@@ -484,15 +484,15 @@ def derive(path: str, heroes: tuple[Hero, ...], adventures: tuple[Adventure, ...
         frontier = [c]
         while frontier:
             nxt = []
-            for h in frontier:
-                for n in nb[h]:
+            for cur in frontier:
+                for n in nb[cur]:
                     if n >= 0 and d[n] < 0:
-                        d[n] = d[h] + 1
+                        d[n] = d[cur] + 1
                         nxt.append(n)
             frontier = nxt
         dists.append(d)
     city_dist = tuple(tuple(dists[k][h] for k in range(len(cities))) for h in range(len(coords)))
-    per = Counter(a.colour for a in adventures)
+    per: Counter[str] = Counter(a.colour for a in adventures)
     for colour in COLOURS:
         if per[colour] == 0:
             raise bad("adventures.json", f"the {colour} deck is empty", fld="colour")

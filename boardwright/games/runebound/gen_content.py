@@ -25,7 +25,7 @@ TERRAIN_COUNTS = {"forest": 40, "plains": 36, "swamp": 4, "river": 30, "hills": 
 S3 = "public:ffg-forum-archive topic 193914 (terrain counts, die odds)"
 
 
-def board() -> dict:
+def board() -> dict[str, Any]:
     rng = random.Random(2005)
     cells = [(q, r) for q in range(-9, 10) for r in range(-9, 10) if abs(q + r) <= 9]
 
@@ -54,7 +54,7 @@ def board() -> dict:
         gems[c] = "green" if i < 18 else "yellow" if i < 28 else "blue" if i < 35 else "red"
     ti = iter(terrains)
     for c in cells:
-        rec: dict = {"q": c[0], "r": c[1]}
+        rec: dict[str, Any] = {"q": c[0], "r": c[1]}
         if c in city_cells:
             rec["terrain"] = "city"
             rec["city"] = city_names[city_cells.index(c)]
@@ -81,7 +81,7 @@ def board() -> dict:
             "hexes": hexes, "cities": cities, "market_column": column}
 
 
-def dice() -> dict:
+def dice() -> dict[str, Any]:
     faces = [["road", "plains"], ["road", "plains", "hills"], ["road", "river"],
              ["road", "forest"], ["plains", "hills", "mountain"], ["swamp", "river"]]
     return {"source": "original", "confidence": "inferred",
@@ -89,7 +89,7 @@ def dice() -> dict:
             "faces": faces, "count": 5}
 
 
-def heroes() -> list[dict]:
+def heroes() -> list[dict[str, Any]]:
     out = [{
         "id": "varikas", "name": "Varikas the Dead", "life": 10, "stamina": 4,
         "mind": [1, 1], "body": [4, 2], "spirit": [4, 1], "skills": {},
@@ -129,9 +129,9 @@ BAND = {"green": (7, 11, 3, 1), "yellow": (11, 15, 4, 2), "blue": (14, 18, 6, 3)
         "red": (17, 21, 9, 4)}
 
 
-def adventures() -> list[dict]:
+def adventures() -> list[dict[str, Any]]:
     rng = random.Random(84)
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     veranya = {
         "id": "veranya", "colour": "yellow", "kind": "challenge", "name": "Brood of the Blood Mother",
         "name_hu": "A Véranya ivadékai",
@@ -189,7 +189,7 @@ def adventures() -> list[dict]:
                 for s in stats:
                     s[1] = max(s[1], 0)
                 stats[rng.randrange(3)][1] = max(1, stats[0][1])
-                before: list[dict] = []
+                before: list[dict[str, Any]] = []
                 if rng.random() < 0.25:
                     before.append({"kind": "strike", "mode": rng.choice(["ranged", "melee", "magic"]),
                                    "wounds": 1})
@@ -278,9 +278,9 @@ def _extra_effects(cards: list[dict[str, Any]]) -> None:
         card.update(extra)
 
 
-def market() -> list[dict]:
+def market() -> list[dict[str, Any]]:
     rng = random.Random(55)
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     out.append({"id": "dwarven_firebomb", "kind": "item", "name": "Dwarven Firebomb",
                 "item_kind": "magic item", "item_type": "bomb", "cost": 2, "usage": "discard",
                 "effect": {"kind": "first_strike", "mode": "ranged", "damage": 2},

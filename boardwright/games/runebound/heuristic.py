@@ -38,7 +38,7 @@ import dataclasses
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import combat, damage, experience, queries
 from .content import COLOURS, MODES
@@ -188,21 +188,21 @@ def _win_table(hero: Stats, allies: tuple[Stats, ...], enemy: Stats, life: int,
     combos: dict[tuple[tuple[int, int], ...], float] = {}
     for outcome in itertools.product((True, False), repeat=3):
         q = 1.0
-        steps = []
+        steps: list[tuple[int, int]] = []
         for ok, (p, dealt, taken, _who) in zip(outcome, phases, strict=True):
             q *= p if ok else 1 - p
             steps.append((dealt, 0) if ok else (0, taken))
         if q > 0:
             combos[tuple(steps)] = combos.get(tuple(steps), 0.0) + q
     # with the round's totals: where neither side can be beaten the order does not matter
-    rounds = [(q, steps, sum(d for d, _ in steps), sum(t for _, t in steps))
-              for steps, q in combos.items()]
+    rounds = [(q, combo, sum(d for d, _ in combo), sum(t for _, t in combo))
+              for combo, q in combos.items()]
     table = [[1.0] * (H_MAX + 1)] + [[0.0] * (H_MAX + 1) for _ in range(life)]
     for c in range(1, life + 1):
         row = table[c]
         for h in range(1, H_MAX + 1):
             total = stay = 0.0
-            for q, steps, dealt_all, taken_all in rounds:
+            for q, combo, dealt_all, taken_all in rounds:
                 if dealt_all < c and taken_all < h:
                     if dealt_all or taken_all:
                         total += q * table[c - dealt_all][h - taken_all]
@@ -210,7 +210,7 @@ def _win_table(hero: Stats, allies: tuple[Stats, ...], enemy: Stats, life: int,
                         stay += q
                     continue
                 cc, hh = c, h  # phase by phase, until a side is beaten
-                for dealt, taken in steps:
+                for dealt, taken in combo:
                     cc -= dealt
                     if cc <= 0:
                         total += q
@@ -309,8 +309,10 @@ def _enemy(card: Adventure) -> Enemy:
     """A card's targets and damages (R7.5) and its life, as a fight table's key."""
     hit = _ENEMIES.get(id(card))
     if hit is None or hit[0] is not card:
-        enemy = ((tuple(card.mind), tuple(card.body), tuple(card.spirit)), card.life)
-        hit = _ENEMIES[id(card)] = (card, enemy)  # type: ignore[assignment]
+        enemy: Enemy = ((tuple(card.mind), tuple(card.body), tuple(card.spirit)),  # type: ignore[assignment]
+                        card.life)
+        _ENEMIES[id(card)] = (card, enemy)
+        return enemy
     return hit[1]
 
 
@@ -335,15 +337,15 @@ def holdings(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS) -> 
         items += w.reward_card if key >= REWARD else w.item * c.market[key].cost
     for key, _, _ in p["allies"]:
         items += w.reward_card if key >= REWARD else w.ally * c.market[key].cost
-    return (w.level * sum(p["bonus"]) + w.xp * counter_xp(state, p) + w.gold * p["gold"]
-            + items + w.rune * p["runes"] - w.wound * p["wounds"] - w.exhaustion * p["exh"])
+    return float(w.level * sum(p["bonus"]) + w.xp * counter_xp(state, p) + w.gold * p["gold"]
+                 + items + w.rune * p["runes"] - w.wound * p["wounds"] - w.exhaustion * p["exh"])
 
 
 def counter_xp(state: RuneboundState, p: dict[str, Any]) -> int:
     """Experience on the hero's unspent counters, with its change (R8.1)."""
-    vals = state.cfg.content.counters.counters
-    return p["credit"] + sum(n * vals[col][1] for n, col in zip(p["counters"], COLOURS,
-                                                                 strict=True))
+    vals = cast("dict[str, tuple[int, int]]", state.cfg.content.counters.counters)
+    return int(p["credit"] + sum(n * vals[col][1] for n, col in zip(p["counters"], COLOURS,
+                                                                    strict=True)))
 
 
 def knockout_cost(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS) -> float:
@@ -351,8 +353,8 @@ def knockout_cost(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS
     hero falls (CHOICE R10.8)."""
     if state.g["endgame"]:
         return _endgame_stake(state, p, w)
-    return (w.xp * counter_xp(state, p) + w.gold * p["gold"] + knockout_card_loss(state, p, w)
-            + w.knockout)
+    return float(w.xp * counter_xp(state, p) + w.gold * p["gold"]
+                 + knockout_card_loss(state, p, w) + w.knockout)
 
 
 def knockout_card_loss(state: RuneboundState, p: dict[str, Any], w: Weights = WEIGHTS) -> float:
@@ -363,8 +365,8 @@ def knockout_card_loss(state: RuneboundState, p: dict[str, Any], w: Weights = WE
 
     def worth(kind: str, i: int) -> float:
         if kind == "item":
-            return c.market[p["items"][i][0]].cost * w.item
-        return c.market[p["allies"][i][0]].cost * w.ally
+            return float(c.market[p["items"][i][0]].cost * w.item)
+        return float(c.market[p["allies"][i][0]].cost * w.ally)
 
     cards = damage.ko_losable(state, p)
     if not cards:
@@ -478,10 +480,10 @@ def colour_gain(state: RuneboundState, p: dict[str, Any], colour: str,
         value += w.unstick * len(cards)
     if events:
         now = g["event"]
-        floor = adv[now].event_number if now >= 0 else 0
+        floor = (adv[now].event_number or 0) if now >= 0 else 0  # an event has a number
         fill = _fillable(state)
         for e in events:
-            if e.event_number >= floor:  # R5.4 else it is discarded and another drawn
+            if (e.event_number or 0) >= floor:  # R5.4 else it is discarded and another drawn
                 for col in e.refill:
                     n = fill[COLOURS.index(col)]
                     if n and not state.forbidden(p, COLOURS.index(col)):
@@ -636,7 +638,7 @@ def _heal_gain(state: RuneboundState, p: dict[str, Any], w: Weights) -> float:
     healed = dict(p)
     healed["wounds"] -= n
     healed["gold"] -= n
-    return w.power * (power(state, healed, w) - power(state, p, w)) + (w.wound - w.gold) * n
+    return float(w.power * (power(state, healed, w) - power(state, p, w)) + (w.wound - w.gold) * n)
 
 
 #: phases of the active seat before its adventure (R4 movement; a quest's test, R5.12)
