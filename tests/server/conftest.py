@@ -3,9 +3,11 @@ test, and helpers that read like a client using the API."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +67,13 @@ def pg_url() -> Iterator[str]:
 def client(db_url: str, bot_pool: BotPool) -> Iterator[TestClient]:
     with TestClient(create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)) as c:
         yield c
+
+
+def run_coroutine(coro: Coroutine[Any, Any, Any]) -> Any:
+    """`asyncio.run` in a thread of its own: a browser test earlier in the same pytest worker
+    keeps Playwright's event loop running in the main thread, where `asyncio.run` refuses."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coro).result()
 
 
 def auth(token: str) -> dict[str, str]:

@@ -3,7 +3,6 @@ move past the pool's deadline."""
 
 from __future__ import annotations
 
-import asyncio
 import operator
 import os
 import signal
@@ -11,9 +10,6 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -22,13 +18,7 @@ from boardwright.server.app import create_app
 from boardwright.server.bots import BotBudget, BotPool, BotTimeout
 
 from .conftest import TEST_LIMITS, create
-
-
-def _run(coro: Coroutine[Any, Any, Any]) -> Any:
-    """`asyncio.run` in a thread of its own: a browser test earlier in the same pytest worker
-    keeps Playwright's event loop running in the main thread, where `asyncio.run` refuses."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coro).result()
+from .conftest import run_coroutine as _run
 
 
 def _alive(pid: int) -> bool:

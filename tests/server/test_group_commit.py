@@ -15,6 +15,7 @@ import pytest
 
 from boardwright.server.store import ActionRow, Commit, GroupCommit, SeqConflict, Store
 
+from .conftest import run_coroutine
 from .test_postgres import match_row
 
 
@@ -80,7 +81,7 @@ def test_commits_arriving_together_share_a_transaction(store: Store) -> None:
         finally:
             writer.close()
 
-    assert asyncio.run(scenario()) == [None] * 4
+    assert run_coroutine(scenario()) == [None] * 4
     # the first goes alone (nothing was in flight), the three that came meanwhile together
     assert batches == [["a"], ["b", "c", "d"]]
     assert [store.load_match(name).seq for name in "abcd"] == [1, 1, 1, 1]  # type: ignore[union-attr]
@@ -100,7 +101,7 @@ def test_a_conflict_in_a_batch_fails_only_its_own_commit(store: Store) -> None:
         finally:
             writer.close()
 
-    outcome = asyncio.run(scenario())
+    outcome = run_coroutine(scenario())
     assert outcome[0] is None and outcome[1] is None and outcome[3] is None
     assert isinstance(outcome[2], SeqConflict)
     assert [a.action for a in store.load_actions("b")] == ["pass"]
@@ -118,6 +119,6 @@ def test_a_commit_awaited_after_the_writer_closed_fails_plainly(tmp_path: Path) 
 
     try:
         with pytest.raises(RuntimeError):
-            asyncio.run(asyncio.wait_for(scenario(), timeout=10))
+            run_coroutine(asyncio.wait_for(scenario(), timeout=10))
     finally:
         store.close()

@@ -20,6 +20,7 @@ from boardwright.server.limits import Limits
 from boardwright.server.matches import CLOSE_SLOW, MAX_QUEUE, Connection
 from boardwright.server.run import DEFLATE_SETTINGS, FastDeflateProtocol, uvicorn_config
 
+from .conftest import run_coroutine
 from .test_crash import free_port, kill_group, start_server
 
 
@@ -69,7 +70,7 @@ def test_pump_and_own_drain_keep_the_order() -> None:
         assert not await _drain(socket, conn)  # type: ignore[arg-type]
         return socket.sent, socket.closed
 
-    sent, closed = asyncio.run(scenario())
+    sent, closed = run_coroutine(scenario())
     assert sent == ["1", "2", "3", "4"]
     assert closed == CLOSE_SLOW
 
@@ -90,7 +91,7 @@ def test_websocket_compression_uses_the_servers_zlib_settings(tmp_path: Path) ->
         return FastDeflateProtocol(config=config, server_state=ServerState(), app_state={},
                                    _loop=asyncio.get_running_loop())
 
-    protocol = asyncio.run(build())
+    protocol = run_coroutine(build())
     [factory] = protocol.conn.available_extensions
     assert factory.compress_settings == DEFLATE_SETTINGS
     assert DEFLATE_SETTINGS["level"] == 1
@@ -103,7 +104,7 @@ def test_real_server_sends_every_update_to_every_seat_in_order(tmp_path: Path) -
         created = httpx2.post(f"http://127.0.0.1:{port}/api/matches", json={
             "game": "beowulf", "players": 2,
             "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-        seqs = asyncio.run(_play_over_sockets(port, created, moves=40))
+        seqs = run_coroutine(_play_over_sockets(port, created, moves=40))
     finally:
         kill_group(proc)
     for seat, seen in seqs.items():
