@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import secrets
@@ -47,6 +48,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     DateTime,
     Engine,
     Float,
@@ -348,9 +350,14 @@ class Store:
         self.shared = self.engine.dialect.name == "postgresql"
         #: this process's name in the notices it sends, so that it can skip its own
         self.process = secrets.token_hex(8)
+        #: the connection `commit_here` writes on (opened at its first use)
+        self._here: Connection | None = None
         migrations.upgrade(self.engine)
 
     def close(self) -> None:
+        if self._here is not None:
+            self._here.close()
+            self._here = None
         self.engine.dispose()
 
     # ---- matches ---------------------------------------------------------------------------
@@ -372,56 +379,79 @@ class Store:
     def commit_many(self, commits: Sequence[Commit]) -> None:
         """All the commits in one transaction: every action row, match update, seat binding
         and chat line, or none."""
-        stamp = now()
         with self.engine.begin() as conn:
-            rows = [{"match_id": c.match_id, "seq": a.seq, "actor": a.actor, "action": a.action,
-                     "time": stamp} for c in commits for a in c.actions]
-            if rows:
-                conn.execute(insert(actions_table), rows)
-            lines = [{"match_id": c.match_id, **line.__dict__} for c in commits
-                     for line in c.chat]
-            if lines:
-                conn.execute(insert(chat_table), lines)
-            # one statement per set of changed columns, run for all its matches at once (a
-            # match has one commit in flight at a time: its lock orders them); the same match
-            # twice in a batch is updated commit by commit, in their order
-            once = len({c.match_id for c in commits}) == len(commits)
-            updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-            for c in commits:
-                for seat, identity in c.players.items():
-                    conn.execute(delete(match_players_table).where(
-                        match_players_table.c.match_id == c.match_id,
-                        match_players_table.c.seat == seat))
-                    if identity is not None:
-                        conn.execute(insert(match_players_table).values(
-                            match_id=c.match_id, seat=seat, identity_id=identity))
-                fields = dict(c.match_fields)
-                if c.actions:
-                    fields["seq"] = c.actions[-1].seq
-                if not fields:
-                    continue
-                fields["updated"] = stamp
-                if once:
-                    updates.setdefault(tuple(sorted(fields)), []).append(
-                        {"match_id_": c.match_id, **{f"{k}_": v for k, v in fields.items()}})
-                else:
-                    conn.execute(update(matches_table)
-                                 .where(matches_table.c.id == c.match_id).values(**fields))
-            for columns, params in updates.items():
-                if len(params) == 1:  # one row: a plain statement (executemany costs more)
-                    one = {k: params[0][f"{k}_"] for k in columns}
-                    conn.execute(update(matches_table)
-                                 .where(matches_table.c.id == params[0]["match_id_"])
-                                 .values(**one))
-                    continue
+            self._write(conn, commits)
+
+    def commit_here(self, commits: Sequence[Commit]) -> None:
+        """`commit_many` on the connection kept for the event loop's own thread (SQLite only).
+
+        In WAL mode with `synchronous=NORMAL` a commit writes its pages to the log file and
+        does not sync the disk, so it costs the loop about what building its message does,
+        and the move's answer leaves in the turn that applied it. Only a checkpoint syncs:
+        this connection never runs one (`wal_autocheckpoint=0`); `checkpoint` does, in a
+        thread."""
+        conn = self._here
+        if conn is None:
+            conn = self.engine.connect()
+            conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+            conn.commit()
+            self._here = conn
+        try:
+            with conn.begin():
+                self._write(conn, commits)
+        except Exception:  # rolled back; a fresh connection next time, whatever went wrong
+            self._here = None
+            with contextlib.suppress(Exception):
+                conn.close()
+            raise
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file (SQLite), without waiting for
+        readers; the log restarts once every reader has moved past it."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def _write(self, conn: Connection, commits: Sequence[Commit]) -> None:
+        stamp = now()
+        rows = [{"match_id": c.match_id, "seq": a.seq, "actor": a.actor, "action": a.action,
+                 "time": stamp} for c in commits for a in c.actions]
+        if rows:  # a single row as such: `executemany` costs more
+            conn.execute(_INSERT_ACTION, rows[0] if len(rows) == 1 else rows)
+        lines = [{"match_id": c.match_id, **line.__dict__} for c in commits
+                 for line in c.chat]
+        if lines:
+            conn.execute(insert(chat_table), lines)
+        # one statement per set of changed columns, run for all its matches at once (a
+        # match has one commit in flight at a time: its lock orders them); the same match
+        # twice in a batch is updated commit by commit, in their order
+        once = len({c.match_id for c in commits}) == len(commits)
+        updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for c in commits:
+            for seat, identity in c.players.items():
+                conn.execute(delete(match_players_table).where(
+                    match_players_table.c.match_id == c.match_id,
+                    match_players_table.c.seat == seat))
+                if identity is not None:
+                    conn.execute(insert(match_players_table).values(
+                        match_id=c.match_id, seat=seat, identity_id=identity))
+            fields = dict(c.match_fields)
+            if c.actions:
+                fields["seq"] = c.actions[-1].seq
+            if not fields:
+                continue
+            fields["updated"] = stamp
+            if once:
+                updates.setdefault(tuple(sorted(fields)), []).append(
+                    {"match_id_": c.match_id, **{f"{k}_": v for k, v in fields.items()}})
+            else:
                 conn.execute(update(matches_table)
-                             .where(matches_table.c.id == bindparam("match_id_"))
-                             .values({k: bindparam(f"{k}_", type_=matches_table.c[k].type)
-                                      for k in columns}), params)
-            if self.shared:  # delivered to the other processes when (and if) this commits
-                for match_id in dict.fromkeys(c.match_id for c in commits):
-                    conn.execute(select(func.pg_notify(
-                        CHANNEL, notice_payload(match_id, self.process))))
+                             .where(matches_table.c.id == c.match_id).values(**fields))
+        for columns, params in updates.items():
+            conn.execute(_update_of(columns), params[0] if len(params) == 1 else params)
+        if self.shared:  # delivered to the other processes when (and if) this commits
+            for match_id in dict.fromkeys(c.match_id for c in commits):
+                conn.execute(select(func.pg_notify(
+                    CHANNEL, notice_payload(match_id, self.process))))
 
     def commit_one(self, item: Commit) -> None:
         """One match's commit in its own transaction; `SeqConflict` if its seq (or its chat
@@ -695,6 +725,19 @@ class Store:
                                     .where(settings_table.c.key == key)).scalar_one())
 
 
+#: built once: building and keying a statement costs SQLAlchemy more than running it
+_INSERT_ACTION = insert(actions_table)
+
+
+@functools.cache
+def _update_of(columns: tuple[str, ...]) -> Any:
+    """The statement that sets `columns` of the match named `match_id_` from parameters named
+    after them (`seq_`, ...), built once per set of columns (a commit on the event loop's
+    thread runs one per move)."""
+    return (update(matches_table).where(matches_table.c.id == bindparam("match_id_"))
+            .values({k: bindparam(f"{k}_", type_=matches_table.c[k].type) for k in columns}))
+
+
 def _match_row(mapping: Any) -> MatchRow:
     """A row as read; SQLite gives back naive datetimes (stored in UTC), PostgreSQL aware ones."""
     data = dict(mapping)
@@ -728,8 +771,16 @@ class GroupCommit:
     one more turn).
     """
 
-    def __init__(self, store: Store) -> None:
+    #: in-loop commits between two checkpoints of the write-ahead log (in a thread)
+    CHECKPOINT_EVERY = 500
+
+    def __init__(self, store: Store, here: bool | None = None) -> None:
         self.store = store
+        #: commit on the loop's own thread while no batch is in flight (`Store.commit_here`):
+        #: SQLite, whose file this process alone writes; never a database across a network
+        self.here = not store.shared and store.engine.dialect.name == "sqlite" \
+            if here is None else here
+        self._since_checkpoint = 0
         self._pending: list[tuple[Commit, asyncio.Future[None]]] = []
         self._busy = False
         # One batch is written at a time (`_busy`); the second thread is idle and ready while
@@ -739,6 +790,8 @@ class GroupCommit:
 
     async def commit(self, item: Commit) -> None:
         loop = asyncio.get_running_loop()
+        if self.here and not self._busy and self._commit_here(item):
+            return
         future: asyncio.Future[None] = loop.create_future()
         self._pending.append((item, future))
         if not self._busy:
@@ -750,8 +803,33 @@ class GroupCommit:
             raise MatchError("storage_unavailable", "the server cannot store anything right "
                              "now; nothing was changed, try again later") from exc
 
+    def _commit_here(self, item: Commit) -> bool:
+        """The commit on this thread, without a turn of the event loop; False if the database
+        refused it, which then goes the thread's way (retried alone, its error to its waiter:
+        the transaction here was rolled back, so nothing of it was stored)."""
+        try:
+            self.store.commit_here([item])
+        except Exception as exc:
+            log.info("a commit on the loop's thread failed (%s); handed to the writer thread",
+                     type(exc).__name__)
+            return False
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= self.CHECKPOINT_EVERY:
+            self._since_checkpoint = 0
+            with contextlib.suppress(RuntimeError):  # closed: the server is stopping
+                self._thread.submit(self._checkpoint)
+        return True
+
+    def _checkpoint(self) -> None:
+        try:
+            self.store.checkpoint()
+        except Exception:  # the next one tries again; the log only grows meanwhile
+            log.exception("a checkpoint of the write-ahead log failed")
+
     def close(self) -> None:
-        """Let the writer threads go once the commits handed to it are done."""
+        """Let the writer threads go once the commits handed to it are done; commits after
+        this fail (`RuntimeError`), on the loop's thread too."""
+        self.here = False
         self._thread.shutdown(wait=False)
 
     def _start(self, loop: asyncio.AbstractEventLoop) -> None:

@@ -142,6 +142,7 @@ def test_a_join_whose_commit_fails_changes_nothing(client: TestClient,
     client.get(f"/api/matches/{match_id}/view", headers=auth(tokens[0]))
     monkeypatch.setattr(lobby.store, "commit_many", _disk_full)
     monkeypatch.setattr(lobby.store, "commit_one", _disk_full)
+    monkeypatch.setattr(lobby.store, "commit_here", _disk_full)
     answer = client.get(f"/api/matches/{match_id}/view", headers=auth(tokens[1]))
     assert refusal(answer) == (503, "storage_unavailable")
     match = lobby.live[match_id]
@@ -169,6 +170,7 @@ def test_a_move_whose_commit_fails_changes_nothing(client: TestClient,
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
     monkeypatch.setattr(lobby.store, "commit_many", _disk_full)
     monkeypatch.setattr(lobby.store, "commit_one", _disk_full)
+    monkeypatch.setattr(lobby.store, "commit_here", _disk_full)
     answer = client.post(f"/api/matches/{match_id}/moves", headers=auth(tokens[0]),
                          json={"action": snap["legal"][0]["text"]})
     assert refusal(answer) == (503, "storage_unavailable")

@@ -73,7 +73,7 @@ def test_commits_arriving_together_share_a_transaction(store: Store) -> None:
     store.commit_many = counted  # type: ignore[method-assign]
 
     async def scenario() -> list[BaseException | None]:
-        writer = GroupCommit(store)
+        writer = GroupCommit(store, here=False)
         try:
             return await asyncio.gather(*[
                 writer.commit(Commit(name, [ActionRow(1, 0, "pass")], {"to_move": 1}))
@@ -91,7 +91,7 @@ def test_a_conflict_in_a_batch_fails_only_its_own_commit(store: Store) -> None:
     store.commit_many([Commit("b", [ActionRow(1, 0, "pass")])])  # b's seq 1 is taken
 
     async def scenario() -> list[BaseException | None]:
-        writer = GroupCommit(store)
+        writer = GroupCommit(store, here=False)
         try:
             first = asyncio.ensure_future(writer.commit(Commit("d", match_fields={"to_move": 0})))
             await asyncio.sleep(0)  # in flight: the next three are grouped behind it
@@ -106,6 +106,51 @@ def test_a_conflict_in_a_batch_fails_only_its_own_commit(store: Store) -> None:
     assert isinstance(outcome[2], SeqConflict)
     assert [a.action for a in store.load_actions("b")] == ["pass"]
     assert [a.action for a in store.load_actions("c")] == ["fig 4 B2"]
+
+
+def test_sqlite_commits_on_the_loops_thread_and_a_refused_one_goes_to_the_writer(
+        tmp_path: Path) -> None:
+    """SQLite (one process's file): a commit while nothing is in flight is written at once on
+    the event loop's thread, no writer thread involved; one the database refuses is rolled
+    back there and retried by the writer, whose error its waiter hears. Every
+    `CHECKPOINT_EVERY` commits a checkpoint runs in the writer's thread."""
+    store = Store(f"sqlite:///{tmp_path / 'here.db'}")
+    for name in "ab":
+        store.create_match(match_row(name))
+    store.commit_many([Commit("b", [ActionRow(1, 0, "pass")])])  # b's seq 1 is taken
+    handed: list[str] = []
+
+    async def scenario() -> BaseException | None:
+        writer = GroupCommit(store)
+        assert writer.here
+        writer.CHECKPOINT_EVERY = 2
+        submit = writer._thread.submit
+
+        def counted(fn: Any, *args: Any) -> Any:
+            handed.append(fn.__name__)
+            return submit(fn, *args)
+
+        writer._thread.submit = counted  # type: ignore[method-assign]
+        try:
+            await writer.commit(Commit("a", [ActionRow(1, 0, "fig 4 B2")], {"to_move": 1}))
+            await writer.commit(Commit("a", [ActionRow(2, 1, "pass")], {"to_move": 0}))
+            try:
+                await writer.commit(Commit("b", [ActionRow(1, 1, "fig 4 B2")], {"to_move": 0}))
+            except SeqConflict as exc:
+                return exc
+            return None
+        finally:
+            writer.close()
+
+    try:
+        assert isinstance(run_coroutine(scenario()), SeqConflict)
+        assert handed == ["_checkpoint", "_write"]   # the two commits of a went on the loop
+        a = store.load_match("a")
+        assert a is not None and (a.seq, a.to_move) == (2, 0)
+        assert [x.action for x in store.load_actions("b")] == ["pass"]
+        assert GroupCommit(store, here=False).here is False
+    finally:
+        store.close()
 
 
 def test_a_commit_awaited_after_the_writer_closed_fails_plainly(tmp_path: Path) -> None:
