@@ -2,9 +2,11 @@
 
 Why the sync engine from a thread rather than the async one: the async drivers (aiosqlite,
 asyncpg) are extra dependencies, and the work here is a handful of tiny statements per commit.
-`matches.py` calls `Store` through `asyncio.to_thread` and groups the actions of many matches
-that wait at the same moment into one transaction (`GroupCommit`), so the event loop never
-blocks on disk and one fsync serves many moves under load.
+`matches.py` calls `Store` through `asyncio.to_thread`, and commits through `GroupCommit`: on
+PostgreSQL (a network away) always in a writer thread, grouping the actions of many matches that
+wait at the same moment into one transaction; on SQLite on the event loop's own thread while no
+batch is in flight (`commit_here`: a commit there writes to the log file without syncing the
+disk, cheaper than the hand-over to a thread and back), the checkpoints that do sync in a thread.
 
 Durability: an action is acknowledged or broadcast only after its transaction has committed.
 SQLite runs in WAL mode with `synchronous=NORMAL`: a committed transaction survives a crash of
@@ -765,10 +767,12 @@ class GroupCommit:
     the batch is retried alone, so only the commit at fault hears the error.
 
     Each step of an acknowledgement waits for a whole turn of the event loop when the server
-    is busy, so the path is kept short: the first commit of a batch hands it to a writer thread
-    at once (no task to start first), the thread retries a failed batch itself, and its
-    completion resolves the waiters' futures directly (not through `wrap_future`, which takes
-    one more turn).
+    is busy, so the path is kept short. On SQLite (`here`) a commit while no batch is in flight
+    is written at once on the loop's thread: the move's answer then leaves in the turn that
+    applied it, as an echo's does (through a thread it took three more turns). Otherwise the
+    first commit of a batch hands it to a writer thread at once (no task to start first), the
+    thread retries a failed batch itself, and its completion resolves the waiters' futures
+    directly (not through `wrap_future`, which takes one more turn).
     """
 
     #: in-loop commits between two checkpoints of the write-ahead log (in a thread)
