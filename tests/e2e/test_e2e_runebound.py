@@ -158,6 +158,10 @@ def test_play_runebound_in_hungarian(server: str, tab: Tab, artifacts: Path) -> 
     page, errors = tab.page, tab.errors
     _start(page, server, "hu")
     assert "Saját tartalomkészlet" in page.locator("#board").inner_text()
+    # the Hungarian rulebook's names of its cities (R1), not the English ones
+    cities = page.locator("#board .rb-city-name").all_text_contents()
+    assert {"Vynelvölgy", "Fagykapu", "Hajnalláp", "Tamalir"} <= set(cities), cities
+    assert "Vynelvale" not in cities
     counts, shots = _play(page, "hu", artifacts, seed=8)
     assert "mid" in shots
     page.locator("#final-scores").wait_for(state="visible")

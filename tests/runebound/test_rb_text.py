@@ -124,3 +124,23 @@ def test_resting_says_how_much_exhaustion_goes() -> None:
     assert words["roll 0 dice"] == "rest: roll no dice and remove 4 exhaustion"
     assert words["roll 3 dice"] == "roll 3 movement dice and rest: remove 1 exhaustion"
     assert words["roll 5 dice"] == "roll 5 movement dice"
+
+
+def test_cities_have_the_hungarian_rulebooks_names_in_hungarian() -> None:
+    """R1 (RULES.md's content table): the Hungarian rulebook names Vynelvölgy, Fagykapu and
+    Hajnalláp, which the English texts call Vynelvale, Frostgate and Dawnsmoor; Örvénypart and
+    Szürkeföveny, known only from the Hungarian book, keep those names in every language.
+    Hexes, the market's title and a quest's event all say the name of the player's language."""
+    from boardwright.games.runebound.content import load
+    from boardwright.games.runebound.text import describe_event, where
+
+    c = load(None)
+    hex_of = {c.board.cities[k].name: h for h, k in c.city_of.items()}
+    names = {"Vynelvale": "Vynelvölgy", "Frostgate": "Fagykapu", "Dawnsmoor": "Hajnalláp",
+             "Örvénypart": "Örvénypart", "Szürkeföveny": "Szürkeföveny", "Tamalir": "Tamalir"}
+    for english, hungarian in names.items():
+        assert where(hex_of[english], "en", c) == english
+        assert where(hex_of[english], "hu", c) == hungarian
+    quest = {"kind": "quest", "seat": 0, "card": 0, "city": "Frostgate"}
+    assert "Fagykapu" in describe_event(quest, "hu")
+    assert "Frostgate" in describe_event(quest, "en")

@@ -13,7 +13,7 @@ from rich.console import Group
 from rich.text import Text
 
 from .content import COLOURS, Content, load
-from .text import msg
+from .text import city, msg
 
 TERRAIN_CHAR = {"plains": ".", "road": "=", "river": "~", "swamp": "%", "forest": "♣",
                 "hills": "n", "mountain": "^", "city": "C"}
@@ -92,7 +92,7 @@ def _table(c: Content, g: dict[str, Any], lang: str) -> list[Text]:
         if market:
             cards = ", ".join(msg(lang, "render.for_sale", name=c.market[x].name,
                                   cost=c.market[x].cost) for x in market)
-            out.append(Text(msg(lang, "render.market", city=c.board.cities[k].name,
+            out.append(Text(msg(lang, "render.market", city=city(c.board.cities[k].name, lang),
                                 cards=cards)))
     slots = [f"{k + 1}: {c.adventures[s[0]].name}" for k, s in enumerate(g["slots"]) if s]
     if slots:

@@ -35,6 +35,12 @@ def msg(lang: str, key: str, **kw: Any) -> str:
         return text
 
 
+def city(name: str, lang: str = "en") -> str:
+    """A city's name in `lang`: the Hungarian rulebook's own names (Vynelvölgy, Fagykapu,
+    Hajnalláp) in Hungarian; the content's name wherever a language has none (RULES.md R1)."""
+    return catalogue(lang).get(f"city.{name}") or name
+
+
 def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str:
     name, off = state.cfg.space.decode(action)
     c = state.cfg.content
@@ -89,7 +95,7 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
         dist = c.city_dist[off] if off < len(c.coords) else ()
         # which of several hexes of one terrain: by its nearest city
         near = min(range(len(dist)), key=lambda k: (dist[k] < 0, dist[k])) if dist else -1
-        args["city"] = c.board.cities[near].name if near >= 0 else "?"
+        args["city"] = city(c.board.cities[near].name, lang) if near >= 0 else "?"
         args["dist"] = dist[near] if near >= 0 else "?"
     if name in ("lose_item", "lose_ally"):  # R9.4a the knocked-out hero's tied cards
         ko = state.g.get("ko")
@@ -97,7 +103,7 @@ def describe_action(state: RuneboundState, action: int, lang: str = "en") -> str
         pile = (p["items"] if name == "lose_item" else p["allies"]) if p is not None else []
         args["card"] = state.card(pile[off][0]).name if off < len(pile) else f"#{off + 1}"
     if name == "go_city":  # R9.4b one of the equally near cities
-        args["city"] = c.board.cities[off].name
+        args["city"] = city(c.board.cities[off].name, lang)
     if name in ("recover", "heal_wound", "heal_exh"):  # the hero (0) or an ally (1, 2)
         p = state.me() if state.g["players"] else None
         if p is None:
@@ -136,7 +142,7 @@ def where(hex_: int, lang: str = "en", content: Content | None = None) -> str:
     """A hex in words: its city, else its terrain ("a forest hex")."""
     c = content or load(None)
     if hex_ in c.city_of:
-        return c.board.cities[c.city_of[hex_]].name
+        return city(c.board.cities[c.city_of[hex_]].name, lang)
     return msg(lang, "where.terrain", terrain=msg(lang, f"web.runebound.terrain.{c.terrain[hex_]}"))
 
 
@@ -161,6 +167,8 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
                                          for t in c.dice.faces[f]) for f in kw.get("faces", []))
     if isinstance(kw.get("to"), int):  # a hex: its city, else its terrain
         kw["to"] = where(kw["to"], lang)
+    if isinstance(kw.get("city"), str):
+        kw["city"] = city(kw["city"], lang)
     if "colour" in kw:
         colour = kw["colour"]
         name = COLOURS[colour] if isinstance(colour, int) else str(colour)

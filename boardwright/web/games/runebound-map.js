@@ -4,7 +4,7 @@
 
 import { h, s } from "../dom.js";
 import {
-  COLOURS, TERRAINS, TERRAIN_FILL, adventureText, colourName, counterIcon, counterShape,
+  COLOURS, TERRAINS, TERRAIN_FILL, adventureText, cityName, colourName, counterIcon, counterShape,
   faceName, heroIcon, heroToken, marketText, terrainMark, terrainName,
 } from "./runebound-pieces.js";
 
@@ -58,7 +58,7 @@ function diceBadge(numbers) {
 export function hexName(t, view, i, ctx) {
   const { g, map } = view;
   const [, , terrain, city] = map.hexes[i];
-  const parts = [city ? t("web.runebound.city_named", { city }) : terrainName(t, terrain)];
+  const parts = [city ? t("web.runebound.city_named", { city: cityName(t, city) }) : terrainName(t, terrain)];
   if (g.board[i] >= 0) {
     parts.push(t("web.runebound.counter_here", { colour: colourName(t, g.board[i]) }));
   }
@@ -167,7 +167,7 @@ export function drawMap(view, marks, ctx, activate) {
     if (hx[3]) {   // a city: its full name under (or over, near the bottom edge) the hex
       const below = y + SIZE + 9 < minY + hgt;
       labels.append(s("text", { x, y: below ? y + SIZE + 7 : y - SIZE - 2, class: "rb-city-name" },
-        hx[3]));
+        cityName(t, hx[3])));
     }
     const here = heroesAt.get(i) || [];
     tokenSpots(here.length, x, y).forEach(([tx, ty, tr], n) => {

@@ -112,6 +112,14 @@ export function faceName(t, terrains) {
   return terrains.map((x) => terrainName(t, x)).join(" / ");
 }
 
+/** A city's name in the player's language: the Hungarian rulebook names three cities its own
+ * way (Vynelvölgy, Fagykapu, Hajnalláp); the content's name where a language has none. */
+export function cityName(t, name) {
+  const key = `city.${name}`;
+  const text = t(key);
+  return text === key ? name : text;
+}
+
 export function colourName(t, colour) {
   return t(`colour.${typeof colour === "number" ? COLOURS[colour] : colour}`);
 }
@@ -177,7 +185,7 @@ export function adventureText(t, map, card) {
       target: info.test.target, wounds: info.fail_wounds || 0 })
       + (info.test.skill ? ` (${skillName(t, info.test.skill)})` : ""));
   }
-  if (info.quest) lines.push(t("web.runebound.card.quest", { city: info.quest }));
+  if (info.quest) lines.push(t("web.runebound.card.quest", { city: cityName(t, info.quest) }));
   if (info.event) {
     lines.push(t("web.runebound.card.event", { number: "I".repeat(info.event) }));
     if (info.refill) {
@@ -186,7 +194,7 @@ export function adventureText(t, map, card) {
     }
     for (const e of info.effects || []) {
       lines.push(t(`web.runebound.event_effect.${e.kind}`, {
-        amount: e.amount, cities: (e.cities || []).join(t("list.separator")) }));
+        amount: e.amount, cities: (e.cities || []).map((c) => cityName(t, c)).join(t("list.separator")) }));
     }
   }
   const reward = rewardText(t, info);

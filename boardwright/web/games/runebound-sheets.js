@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import {
-  ATTRS, COLOURS, MODES, REWARD, cardName, counterIcon, effectText, fighter, heroIcon,
+  ATTRS, COLOURS, MODES, REWARD, cardName, cityName, counterIcon, effectText, fighter, heroIcon,
   marketText, skillName, statsText,
 } from "./runebound-pieces.js";
 
@@ -124,7 +124,7 @@ export function heroSheet(t, ctx, snapshot, seat, { compact = false } = {}) {
   const quest = p.quest ? h("li", { class: "rb-chip quest",
     title: map.adventures[p.quest[0]] ? `${map.adventures[p.quest[0]][0]}` : "" },
   t("web.runebound.quest_to", { card: map.adventures[p.quest[0]][0],
-    city: (map.adventures[p.quest[0]][4] || {}).quest || "" })) : null;
+    city: cityName(t, (map.adventures[p.quest[0]][4] || {}).quest || "") })) : null;
   const runes = h("span", { class: "rb-runes", title: t("web.runebound.runes_of", { n: p.runes }) },
     t("web.runebound.runes_short", { n: p.runes }), " ",
     ...[0, 1, 2].map((k) => h("span", { class: `rb-rune${k < p.runes ? " won" : ""}`,

@@ -6,7 +6,7 @@
 import { h } from "../dom.js";
 import { endingLine } from "../seats.js";
 import {
-  ATTRS, COLOURS, HIDDEN, MODES, adventureText, blankDie, cardName, colourName, counterIcon,
+  ATTRS, COLOURS, HIDDEN, MODES, adventureText, blankDie, cardName, cityName, colourName, counterIcon,
   dieFace, faceName, fighter, heroIcon, marketText,
 } from "./runebound-pieces.js";
 import { heroValues, level, rollBonus } from "./runebound-sheets.js";
@@ -178,7 +178,7 @@ export function createTable(ctx, activate) {
     });
     const leave = box.take("end_market");
     return [
-      h("h4", {}, t("web.runebound.market_of", { city: k >= 0 ? map.cities[k][1] : "" })),
+      h("h4", {}, t("web.runebound.market_of", { city: k >= 0 ? cityName(t, map.cities[k][1]) : "" })),
       rows.length ? h("ul", { class: "rb-market" }, rows)
         : h("p", { class: "muted" }, t("web.runebound.market_empty")),
       mine.length ? h("div", { class: "rb-row" }, mine) : null,
@@ -398,7 +398,7 @@ export function createTable(ctx, activate) {
   function eventEffects(view) {
     const info = view.map.adventures[view.g.event][4] || {};
     const words = (info.effects || []).map((e) => t(`web.runebound.event_effect.${e.kind}`, {
-      amount: e.amount, cities: (e.cities || []).join(t("list.separator")) }));
+      amount: e.amount, cities: (e.cities || []).map((c) => cityName(t, c)).join(t("list.separator")) }));
     return words.length ? h("span", { class: "rb-event-effects" }, ` — ${words.join("; ")}`) : null;
   }
 
@@ -437,7 +437,7 @@ export function createTable(ctx, activate) {
       const all = cards.map((key) => marketText(t, map, key).split("\n")[0]).join("\n");
       return h("li", { class: here.length ? "here" : "", title: all || undefined },
         ...here.map((seat) => heroIcon(seat, 13)),
-        h("strong", {}, map.cities[k][1]), ": ",
+        h("strong", {}, cityName(t, map.cities[k][1])), ": ",
         cards.length ? shown.flatMap((key, n) => [
           h("span", { class: "rb-market-item", title: marketText(t, map, key) },
             `${map.market[key][0]} (${map.market[key][2]})`),
