@@ -79,11 +79,13 @@ class _Core:
 
     __slots__ = ("actor", "cache", "cache_at", "game_id", "own", "state")
 
-    def __init__(self, game_id: str, state: State, own: list[list[int]]) -> None:
+    def __init__(self, game_id: str, state: State, own: list[list[int]] | None) -> None:
         self.game_id = game_id
         self.state = state
-        #: each seat's own actions, in order (what its information state adds). pyspiel's
-        #: history says the same, but reading it back costs a copy of the whole history
+        #: each seat's own actions, in order (what its information state adds), or None until
+        #: an information state is first asked for: then they are read once from pyspiel's
+        #: history (`BoardwrightState.own_actions`) and kept up to date from there on. A
+        #: random-game loop never asks, and keeping them cost it about 1% of its speed
         self.own = own
         #: `state.current_player()`, kept in step by `_apply_action`: a random-game loop asks
         #: it four times an action (is_terminal, is_chance_node, legal_actions, apply_action)
@@ -94,13 +96,14 @@ class _Core:
         self.cache_at = -1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        return _Core(self.game_id, self.state.clone(), [h[:] for h in self.own])
+        own = None if self.own is None else [h[:] for h in self.own]
+        return _Core(self.game_id, self.state.clone(), own)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore_core, (self.game_id, self.state.to_json(), self.own))
 
 
-def _restore_core(game_id: str, data: dict[str, Any], own: list[list[int]]) -> _Core:
+def _restore_core(game_id: str, data: dict[str, Any], own: list[list[int]] | None) -> _Core:
     return _Core(game_id, registry.get(game_id).state_from_json(data), own)
 
 
@@ -161,10 +164,8 @@ class BoardwrightState(pyspiel.State):
 
     def __init__(self, game: BoardwrightGame, core: _Core | None = None) -> None:
         super().__init__(game)
-        if core is None:
-            engine = game.engine_game
-            core = _Core(engine.info.id, game.template.clone(),
-                         [[] for _ in range(game.num_players())])
+        if core is None:  # its own actions are read from the history when first asked for
+            core = _Core(game.engine_game.info.id, game.template.clone(), None)
         self._core = core
 
     def position_cache(self) -> dict[Any, Any]:
@@ -187,7 +188,14 @@ class BoardwrightState(pyspiel.State):
 
     def own_actions(self, player: int) -> list[int]:
         """`player`'s own actions so far, in order (what its information state adds)."""
-        return self._core.own[player]
+        core = self._core
+        if core.own is None:  # the first ask on this line of states: from pyspiel's history
+            own: list[list[int]] = [[] for _ in range(self.num_players())]
+            for step in self.full_history():
+                if step.player >= 0:
+                    own[step.player].append(step.action)
+            core.own = own
+        return core.own[player]
 
     @property
     def engine_state(self) -> State:
@@ -240,7 +248,7 @@ class BoardwrightState(pyspiel.State):
         actor = core.actor
         state.apply(action)  # pyspiel passes a Python int
         core.actor = state.current_player()
-        if actor >= 0:
+        if actor >= 0 and core.own is not None:
             core.own[actor].append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -275,8 +283,8 @@ class BoardwrightState(pyspiel.State):
             sampler = game.determinizer(self.view(player_id), player_id)
             cache[key] = sampler
         rng = random.Random(int(probability_sampler() * 2**53))
-        own: list[list[int]] = [[] for _ in core.own]
-        own[player_id] = core.own[player_id][:]
+        own: list[list[int]] = [[] for _ in range(self.num_players())]
+        own[player_id] = self.own_actions(player_id)[:]
         return BoardwrightState(self.get_game(), _Core(core.game_id, sampler(rng), own))
 
     def __str__(self) -> str:

@@ -151,3 +151,32 @@ def test_python_fast_paths_agree_with_pyspiel(game_id: str) -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert state.history() and len(state.history()) == state.move_number()
+
+
+@pytest.mark.parametrize("game_id", registry.names())
+def test_own_actions_read_late_from_the_history_agree_with_those_kept(game_id: str) -> None:
+    """A seat's own actions (what its information state adds) are kept only once someone asks
+    for them; read then from pyspiel's history, they are the ones kept from the first move, in
+    a clone and after serialisation too."""
+    game = bw_spiel.load(game_id, registry.get(game_id).info.min_players)
+    kept, late = game.new_initial_state(), game.new_initial_state()
+    seats = range(game.num_players())
+    for seat in seats:
+        assert kept.own_actions(seat) == []   # asked at once: kept from here on
+    rng = random.Random(3)
+    for _ in range(80):
+        if kept.is_terminal():
+            break
+        action = (sample_chance(kept.chance_outcomes(), rng) if kept.is_chance_node()
+                  else rng.choice(kept.legal_actions()))
+        kept.apply_action(action)
+        late.apply_action(action)
+    copy = late.clone()
+    again = game.deserialize_state(late.serialize())
+    assert any(kept.own_actions(seat) for seat in seats)
+    for seat in seats:
+        want = [step.action for step in kept.full_history() if step.player == seat]
+        assert kept.own_actions(seat) == want
+        for other in (late, copy, again):
+            assert other.own_actions(seat) == want
+            assert other.information_state_string(seat) == kept.information_state_string(seat)
