@@ -446,6 +446,9 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         if seat is None and identity is None:
             raise MatchError("no_identity", "a spectator needs a name to chat: log in or play "
                              "as a guest")
+        if match.chat_n >= limits.chat_lines_per_match:
+            raise MatchError("chat_full", "this match's chat is full",
+                             limit=limits.chat_lines_per_match)
         wait = clients.take(clients.chat, identity.id if identity else address)
         if wait:
             raise MatchError("rate_limited", "you are chatting too fast; wait a little",

@@ -74,6 +74,9 @@ class Limits:
     #: chat lines per speaker (identity, else address) per minute (refill) and at once
     chat_per_minute: float = 20.0
     chat_burst: int = 5
+    #: chat lines one match keeps: past them its chat is full (each speaker's rate alone would
+    #: let a few guests write into one match for ever)
+    chat_lines_per_match: int = 2000
     # ---- the server as a whole ----
     #: matches waiting for people or running without people, all clients together
     max_open_matches: int = 1000

@@ -41,6 +41,7 @@ STATUS = {
     "bad_origin": 403,
     "no_identity": 403,
     "chat_muted": 403,
+    "chat_full": 409,
     "bad_name": 422,
     "bad_password": 422,
     "unknown_game": 400,

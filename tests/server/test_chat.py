@@ -96,7 +96,7 @@ def test_the_replay_shows_the_chat_said_up_to_its_step(client: TestClient) -> No
 
 @pytest.fixture
 def limits() -> Limits:
-    return Limits(chat_per_minute=6.0, chat_burst=3)
+    return Limits(chat_per_minute=6.0, chat_burst=3, chat_lines_per_match=5)
 
 
 def test_chat_is_rationed_per_speaker(guarded: TestClient, clock: ManualClock) -> None:
@@ -110,3 +110,22 @@ def test_chat_is_rationed_per_speaker(guarded: TestClient, clock: ManualClock) -
     assert body["params"]["retry_after"] > 0
     clock.now += 10
     assert guarded.post(url, json={"text": "later"}, headers=token).status_code == 201
+
+
+def test_a_matchs_chat_holds_a_bounded_number_of_lines(guarded: TestClient,
+                                                       clock: ManualClock) -> None:
+    """Each speaker's rate alone would let a few guests write into one match for ever: past
+    `chat_lines_per_match` lines its chat is full, for every speaker, and stays so."""
+    created = guarded.post("/api/matches", json=human_body()).json()
+    url = f"/api/matches/{created['match_id']}/chat"
+    tokens = [auth(seat["token"]) for seat in created["seats"]]
+    for n in range(5):
+        clock.now += 60
+        said = guarded.post(url, json={"text": f"line {n}"}, headers=tokens[n % 2])
+        assert said.status_code == 201, said.text
+    clock.now += 60
+    for token in tokens:
+        body = refused(guarded.post(url, json={"text": "one more"}, headers=token),
+                       409, "chat_full")
+        assert body["params"]["limit"] == 5
+    assert len(guarded.get(url).json()["lines"]) == 5
