@@ -83,7 +83,7 @@ def _play(page: Page, lang: str, artifacts: Path, seed: int) -> tuple[dict[str, 
     rng = random.Random(seed)
     counts = {"steps": 0, "hexes": 0, "steps_on_map": 0, "fights": 0, "rounds": 0}
     shots: set[str] = set()
-    while wait_for_turn_or_end(page, timeout=60_000) == "turn":
+    while wait_for_turn_or_end(page) == "turn":
         view = snapshot(page)["view"]
         g = view["g"]
         text = page.inner_text("body")
