@@ -442,12 +442,12 @@ class Store:
             if not fields:
                 continue
             fields["updated"] = stamp
+            columns = tuple(sorted(fields))
+            params = {"match_id_": c.match_id, **{f"{k}_": v for k, v in fields.items()}}
             if once:
-                updates.setdefault(tuple(sorted(fields)), []).append(
-                    {"match_id_": c.match_id, **{f"{k}_": v for k, v in fields.items()}})
+                updates.setdefault(columns, []).append(params)
             else:
-                conn.execute(update(matches_table)
-                             .where(matches_table.c.id == c.match_id).values(**fields))
+                conn.execute(_update_of(columns), params)
         for columns, params in updates.items():
             conn.execute(_update_of(columns), params[0] if len(params) == 1 else params)
         if self.shared:  # delivered to the other processes when (and if) this commits
