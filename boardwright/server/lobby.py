@@ -143,10 +143,9 @@ class Lobby:
                 del self.counted[match_id]
         idle_since = self.clock() - self.limits.idle_seconds
         evicted = 0
-        for match_id, match in list(self.live.items()):
+        for match in list(self.live.values()):
             if match.idle() and (match.status in OVER or match.touched <= idle_since):
-                match.close()
-                del self.live[match_id]
+                self._evict(match)
                 evicted += 1
         return {"expired": expired, "evicted": evicted, "timed_out": timed_out}
 
@@ -323,7 +322,7 @@ class Lobby:
         await asyncio.to_thread(self.store.create_match, row, bound)
         match = LiveMatch(row, game, state, seats, self.writer, self.bots)
         match.on_over = self._over
-        match.on_idle = self._forget
+        match.on_idle = self._evict  # over and unwatched: it goes now, not at the next sweep
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
         match.touched = self.clock()
         self.live[match_id] = match
@@ -423,10 +422,10 @@ class Lobby:
                 match.status == "finished" or match.row.ended == "timeout"):
             self._spawn(self.rate(match.id))
 
-    def _forget(self, match: LiveMatch) -> None:
-        """A match that is over lost its last watcher: it leaves memory now (a replay or a
-        late visit reloads it from storage), so that memory follows the matches being played
-        rather than those that ended since the last sweep."""
+    def _evict(self, match: LiveMatch) -> None:
+        """`match` leaves memory (its next request reloads it from storage): an idle one at a
+        sweep, one that is over as soon as its last watcher leaves, so that memory follows the
+        matches being played rather than those that ended since the last sweep."""
         if self.live.get(match.id) is match:
             match.close()
             del self.live[match.id]
@@ -504,7 +503,7 @@ class Lobby:
         match = await asyncio.to_thread(build_live, row, game, self.store, self.writer,
                                         self.bots)
         match.on_over = self._over
-        match.on_idle = self._forget
+        match.on_idle = self._evict
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
         self.live[row.id] = match
         return match
