@@ -59,6 +59,7 @@ REMOVES = {T_TEMPTATION: T_VALOUR, T_VALOUR: T_TEMPTATION}
 
 
 def kind_type(cfg: Config, kind: int) -> int:
+    """A tile kind's type, which decides a special tile's ability (R1.5, R4.1–R4.10)."""
     return int(cfg.kinds[kind].tile.type)
 
 
@@ -66,7 +67,8 @@ def kind_type(cfg: Config, kind: int) -> int:
 
 
 def counsel_moves(s: BeowulfState, seat: int) -> list[int]:
-    """R4.7 Good Counsel: (cell * 4 + direction) for each figure with an empty neighbour."""
+    """R4.7 Good Counsel: (cell * 4 + direction) for each figure with an empty neighbour;
+    any player's figure under R8.1."""
     cfg = s.cfg
     board = s.board
     any_figure = cfg.options.good_counsel_any_figure
@@ -92,6 +94,7 @@ def playable(s: BeowulfState, seat: int, kind: int) -> bool:
 
 
 def playable_kinds(s: BeowulfState, seat: int) -> list[int]:
+    """The kinds in the seat's hand that can be played, once each (R3.3, R3.5, R8.2)."""
     hand = s.hands[seat]
     out: list[int] = []
     last = -1
@@ -104,7 +107,8 @@ def playable_kinds(s: BeowulfState, seat: int) -> list[int]:
 
 
 def can_act(s: BeowulfState, seat: int) -> bool:
-    """R3.6 a player who can neither place a figure, nor draw, nor play a tile is skipped."""
+    """R3.6/R3.6.1 a player who can neither place a figure, nor draw, nor play a tile is
+    skipped."""
     supply = s.supply[seat]
     if supply[1] or supply[2] or supply[3] or supply[4] or s.pool_act > 0:
         return True
@@ -112,11 +116,13 @@ def can_act(s: BeowulfState, seat: int) -> bool:
 
 
 def empty_cells(s: BeowulfState) -> list[int]:
+    """The current act's empty spaces, where a figure or a tile may go (R3.2, R3.3)."""
     board = s.board
     return [c for c in s.cfg.boards[s.act].spaces if board[c] == EMPTY]
 
 
 def tile_cells(s: BeowulfState, exclude: tuple[int, ...] = ()) -> list[int]:
+    """The tiles on the board, less `exclude`, that a Golden Statue may swap (R4.6, R8.10)."""
     board = s.board
     return [
         c for c in s.cfg.boards[s.act].spaces if 0 < board[c] < FIG and c not in exclude
@@ -124,6 +130,7 @@ def tile_cells(s: BeowulfState, exclude: tuple[int, ...] = ()) -> list[int]:
 
 
 def cells_of_type(s: BeowulfState, tile_type: int) -> list[int]:
+    """Cells holding a tile of one type: what R4.1/R4.2 may remove or R4.4 may replace."""
     cfg = s.cfg
     board = s.board
     return [
@@ -134,7 +141,8 @@ def cells_of_type(s: BeowulfState, tile_type: int) -> list[int]:
 
 
 def legal_actions_cached(s: BeowulfState) -> list[int]:
-    """`legal_actions`, kept on the table until an action changes it (never mutated in place)."""
+    """`legal_actions` (R3), kept on the table until an action changes it (never mutated
+    in place)."""
     legal = s._legal
     if legal is None:
         legal = s._legal = legal_actions(s)
@@ -142,7 +150,8 @@ def legal_actions_cached(s: BeowulfState) -> list[int]:
 
 
 def legal_actions(s: BeowulfState) -> list[int]:
-    """The sorted legal action ids for the player to move (empty at chance and at the end)."""
+    """The sorted legal action ids for the player to move, by the turn's phase (R3.1–R3.5,
+    R4.1–R4.7, R8.2, R8.3); empty at chance and at the end."""
     ph = s.phase
     cfg = s.cfg
     ids = cfg.ids
@@ -181,6 +190,7 @@ def legal_actions(s: BeowulfState) -> list[int]:
 
 
 def _play_actions(s: BeowulfState) -> list[int]:
+    """The ways to play the chosen tile: on an empty space (R3.3) or as R4.3, R4.4, R4.7 allow."""
     cfg = s.cfg
     ids = cfg.ids
     kind = s.selected
@@ -212,7 +222,8 @@ def chance_outcomes(s: BeowulfState) -> list[tuple[int, float]]:
 
 
 def apply_action(s: BeowulfState, action: int) -> list[Event]:
-    """Validate `action` fully, then play it. Nothing changes when it is illegal."""
+    """Validate `action` fully, then play it: a turn step (R3), an ability's follow-up
+    (R4.1, R4.2, R4.6) or a refill answer (R8.3.2). Nothing changes when it is illegal."""
     cfg = s.cfg
     ph = s.phase
     if ph in CHANCE_PHASES:
@@ -283,6 +294,7 @@ def apply_action(s: BeowulfState, action: int) -> list[Event]:
 
 
 def _illegal(s: BeowulfState, action: object) -> IllegalAction:
+    """The error for an action the turn's phase does not allow (R3.1), naming who is to move."""
     try:
         text = actions.action_to_text(s.cfg, action)  # type: ignore[arg-type]
     except IllegalAction as exc:
@@ -296,6 +308,7 @@ def _illegal(s: BeowulfState, action: object) -> IllegalAction:
 
 
 def _apply_chance(s: BeowulfState, kind: int) -> list[Event]:
+    """A tile leaves the pool (R2.3) for the drawer's hand (R3.3) or a dealt hand (R2.4, R5.6)."""
     s.invalidate()
     cfg = s.cfg
     s.pool[kind] -= 1
@@ -315,6 +328,7 @@ def _apply_chance(s: BeowulfState, kind: int) -> list[Event]:
 
 
 def _continue_dealing(s: BeowulfState, events: list[Event]) -> None:
+    """Deal on in seat order until the queue or pool runs out (R2.4.1, R8.3.1, R8.3.2)."""
     if s.pool_act == 0:
         s.deal_queue = []
     if s.deal_queue:
@@ -325,6 +339,7 @@ def _continue_dealing(s: BeowulfState, events: list[Event]) -> None:
 
 
 def _place_figure(s: BeowulfState, seat: int, offset: int, events: list[Event]) -> None:
+    """Put a figure from the seat's supply on an empty space (R3.2)."""
     cfg = s.cfg
     index, cell = divmod(offset, cfg.grid_rows * cfg.grid_cols)
     diamonds = index + 1
@@ -336,12 +351,14 @@ def _place_figure(s: BeowulfState, seat: int, offset: int, events: list[Event]) 
 
 
 def _take_from_hand(s: BeowulfState, seat: int, kind: int) -> None:
+    """Take the chosen tile from the hand and count it as revealed, for R7.2's deduction."""
     s.hands[seat].remove(kind)
     s.revealed[kind] += 1
     s.selected = -1
 
 
 def _play_tile(s: BeowulfState, seat: int, block: str, offset: int, events: list[Event]) -> None:
+    """Play the chosen tile (R3.3, R4.3, R4.4, R4.7), then offer its ability (R4.1, R4.2, R4.6)."""
     cfg = s.cfg
     kind = s.selected
     token = cfg.tokens[kind]
@@ -400,7 +417,8 @@ def _play_tile(s: BeowulfState, seat: int, block: str, offset: int, events: list
 
 
 def end_turn(s: BeowulfState, events: list[Event]) -> None:
-    """R5.1 the act ends as soon as the last space is filled; else the next player who can act."""
+    """R5.1 the act ends as soon as the last space is filled; else the next player who can act
+    (R3.6), and if nobody can, the act ends (R3.7)."""
     s.selected = -1
     s.effect_cell = -1
     s.swap_first = -1
@@ -420,6 +438,7 @@ def end_turn(s: BeowulfState, events: list[Event]) -> None:
 
 
 def begin_turns(s: BeowulfState, start: int, events: list[Event]) -> None:
+    """The act's first turn goes to the first seat from `start` who can act (R2.5, R5.7, R8.12)."""
     n = s.cfg.players
     for i in range(n):
         p = (start + i) % n
@@ -432,7 +451,7 @@ def begin_turns(s: BeowulfState, start: int, events: list[Event]) -> None:
 
 
 def board_of_act(s: BeowulfState) -> Board:
-    """The current act's board as notation cells (for display and records)."""
+    """The current act's board (R1.4) as notation cells (for display and records)."""
     cfg = s.cfg
     ab = cfg.boards[s.act]
     cells = tuple(
@@ -443,7 +462,8 @@ def board_of_act(s: BeowulfState) -> Board:
 
 
 def grid_of_act(s: BeowulfState) -> Grid:
-    """The current act's board as a scoring grid (cell = row × the act's columns + column)."""
+    """The current act's board as a scoring grid for R5.2 (cell = row × the act's columns +
+    column); gorges divide lines (R4.10), and holes too under R8.4."""
     cfg = s.cfg
     ab = cfg.boards[s.act]
     width = cfg.grid_cols
@@ -471,12 +491,14 @@ def grid_of_act(s: BeowulfState) -> Grid:
 
 
 def act_scores(s: BeowulfState) -> tuple[dict[int, FigureScore], set[int]]:
-    """Each figure's score if the act ended now (keyed by grid cell), and the cells turned down."""
+    """Each figure's score if the act ended now (R5.2, keyed by grid cell), and the cells
+    turned down (R4.9)."""
     return score_grid(grid_of_act(s), s.cfg.options.face_down_horn_keeps_ability)
 
 
 def end_act(s: BeowulfState, ender: int, events: list[Event]) -> None:
-    """R5.2–R5.7: score every figure, clear the board, start the next act or end the game."""
+    """R5.2–R5.7: score every figure, clear the board, start the next act or end the game
+    (R6.1)."""
     cfg = s.cfg
     opts = cfg.options
     act = s.act

@@ -54,6 +54,8 @@ class Grid:
 
 
 def grid_of_board(board: Board, holes_split: bool = False) -> Grid:
+    """A notation board as a scoring grid for R5.2; gorges divide lines (R4.10), holes too
+    under R8.4."""
     tiles: list[tuple[int, int] | None] = []
     figures: list[tuple[int, int] | None] = []
     dividers: list[bool] = []
@@ -71,14 +73,15 @@ def grid_of_board(board: Board, holes_split: bool = False) -> Grid:
 
 
 def segments(grid: Grid) -> tuple[list[int], list[int]]:
-    """Row- and column-segment ids per cell (-1 on a dividing cell); ids are unique per board."""
+    """Row- and column-segment ids per cell (R4.10; -1 on a dividing cell, R8.7); ids are
+    unique per board."""
     row_seg, col_seg, _ = line_segments(grid.dividers, grid.rows, grid.cols)
     return row_seg, col_seg
 
 
 def line_segments(dividers: Sequence[bool], rows: int,
                   cols: int) -> tuple[list[int], list[int], int]:
-    """`segments` on a flat list of dividers, with the number of ids (all are below it)."""
+    """`segments` (R4.10) on a flat list of dividers, with the number of ids (all are below it)."""
     n = rows * cols
     row_seg = [-1] * n
     col_seg = [-1] * n
@@ -102,12 +105,13 @@ def line_segments(dividers: Sequence[bool], rows: int,
 
 @cache
 def plain_segments(rows: int, cols: int) -> tuple[list[int], list[int], int]:
-    """`line_segments` of a board with no divider: whole rows and columns. Shared and cached,
+    """`line_segments` of a board with no divider: whole rows and columns (R5.2). Shared and cached,
     so callers must only read the lists."""
     return line_segments([False] * (rows * cols), rows, cols)
 
 
 def _turned_down(grid: Grid, row_seg: list[int], col_seg: list[int]) -> set[int]:
+    """Cells whose positive tile a Treachery in the same segment turns face down (R4.9, R8.9)."""
     in_row: dict[int, int] = {}  # segment id -> Treacheries in it
     in_col: dict[int, int] = {}
     tiles = grid.tiles
@@ -130,7 +134,8 @@ def _turned_down(grid: Grid, row_seg: list[int], col_seg: list[int]) -> set[int]
 def score_grid(
     grid: Grid, face_down_horn_keeps_ability: bool = True
 ) -> tuple[dict[int, FigureScore], set[int]]:
-    """Every figure's score keyed by cell, and the cells Treachery turned face down."""
+    """Every figure's score keyed by cell (R5.2, Horns R4.8 and R8.6), and the cells Treachery
+    turned face down (R4.9)."""
     row_seg, col_seg = segments(grid)
     down = _turned_down(grid, row_seg, col_seg)
     terms: dict[int, list[int]] = {}  # segment id -> tile values, in reading order
@@ -164,7 +169,8 @@ def score_grid(
 def turned_down(board: Board, holes_split: bool = False) -> set[tuple[int, int]]:
     """Cells whose positive tile a Treachery in the same segment turns face down (R4.9).
 
-    A Treachery never turns itself down; one Treachery may turn down another positive one.
+    A Treachery never turns itself down; one Treachery may turn down another positive one
+    (R8.9).
     """
     grid = grid_of_board(board, holes_split)
     row_seg, col_seg = segments(grid)
@@ -174,7 +180,7 @@ def turned_down(board: Board, holes_split: bool = False) -> set[tuple[int, int]]
 def score_breakdown(
     board: Board, *, holes_split: bool = False, face_down_horn_keeps_ability: bool = True
 ) -> dict[tuple[int, int], FigureScore]:
-    """Every figure's score on `board`, keyed by its (row, col)."""
+    """Every figure's score on `board` (R5.2), keyed by its (row, col)."""
     scores, _ = score_grid(grid_of_board(board, holes_split), face_down_horn_keeps_ability)
     return {divmod(i, board.cols): fs for i, fs in scores.items()}
 
@@ -182,7 +188,7 @@ def score_breakdown(
 def score_figures(
     board: Board, *, holes_split: bool = False, face_down_horn_keeps_ability: bool = True
 ) -> dict[tuple[int, int], int]:
-    """Saga points per figure on a (full) board, keyed by (row, col) from 0."""
+    """Saga points per figure on a (full) board (R5.2), keyed by (row, col) from 0."""
     return {
         rc: s.points
         for rc, s in score_breakdown(

@@ -73,6 +73,8 @@ def battle_cost(case: int, monster_die: int, hero_die: int, heart: int) -> tuple
 
 
 def _resolve_dice(st: FeindeTable, a: int, ev: list[Event]) -> None:
+    """R5.4 chance: the dice set the payment (with the heart, R5.6); then a learning fight (R5.8),
+    short of chips (R5.5), or the monster won (R5.9, R7.2)."""
     p = st.to_move
     md, hd = divmod(a - DICE_BASE, 3)
     md += 2

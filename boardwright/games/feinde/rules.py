@@ -194,6 +194,7 @@ def apply_action(st: FeindeTable, action: int) -> list[Event]:
 
 
 def _dispatch(st: FeindeTable, a: int, ev: list[Event]) -> None:
+    """Send an action or chance outcome to the rule of the phase under way (R2–R10)."""
     _APPLY[st.phase](st, a, ev)
 
 

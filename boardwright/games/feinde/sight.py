@@ -11,6 +11,8 @@ from .state import FeindeTable
 
 
 def _arm_masks(shape: str, rot: int) -> int:
+    """R3.2 the open arms of crossing shape `shape` turned `rot` quarter turns, as a bit mask
+    (bit d = direction d)."""
     mask = 0
     for ch in shape:
         mask |= 1 << ((DIRS.index(ch) + rot) % 4)
@@ -128,6 +130,8 @@ def room_neighbours(st: FeindeTable, room: int) -> list[int]:
 
 
 def _room_neighbours(st: FeindeTable, room: int) -> list[int]:
+    """R8.3 the rooms one room-step away through revealed corridors and crossings, no chip rooms
+    (`room_neighbours` without its memory)."""
     b = st.cfg.board
     out: list[int] = []
     seen = {room}

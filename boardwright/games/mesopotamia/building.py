@@ -105,6 +105,8 @@ def legal_action_phase(s: MesoTable, p: int, out: list[int], first: bool) -> Non
 
 
 def _build_hut(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R5.1 a hut goes on plains c with an offering face down under it; the wood goes back to the
+    supply."""
     c, o = divmod(off, 4)
     p = s.to_move
     m = s.mem[p]
@@ -124,6 +126,7 @@ def _build_hut(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _holy_place(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R5.2 a holy place goes on plains c; the stone goes back to the supply."""
     c = off
     p = s.to_move
     m = s.mem[p]
@@ -139,6 +142,7 @@ def _holy_place(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _breed(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R5.3 one member from the supply joins a hut's group on c (two with Twins, R7.3)."""
     c = off
     p = s.to_move
     born = 1
@@ -155,7 +159,9 @@ def _breed(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _draw_card(s: MesoTable, off: int, ev: list[Event]) -> None:
-    if not sum(s.deck):  # R7.10 reshuffle the discard pile
+    """R5.4 draw one card (a chance event), the discard pile shuffled into a new deck when the deck
+    is empty."""
+    if not sum(s.deck):  # R5.4 reshuffle the discard pile
         s.deck = s.discard
         s.discard = [0] * 8
         ev.append(_ev("reshuffle"))
@@ -165,6 +171,8 @@ def _draw_card(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _finish_action(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R5.5 the action phase ends (after a card drawn, the time to play the others, R3.2); the
+    mana phase (R6) and the next turn follow."""
     ev.append(_ev("finish_action", seat=s.to_move))
     end_turn(s, ev)
 

@@ -139,6 +139,8 @@ def teleport_things(s: MesoTable, c: int) -> list[int]:
 
 
 def _legal_teleport(s: MesoTable, out: list[int]) -> None:
+    """R7.6 Teleport's targets: on every tile, the loose resources, the members and the carried
+    resources, while there is another tile to send them to."""
     if len(land_cells(s)) < 2:  # no other tile to send anything to (never after set-up)
         return
     base = s.cfg.starts["teleport"]
@@ -185,6 +187,8 @@ def wrath_targets(s: MesoTable, src: int, thing: int) -> list[int]:
 
 
 def _legal_wrath(s: MesoTable, p: int, out: list[int]) -> None:
+    """R7.7 Marduk's Wrath's targets: another seat's member or hut with somewhere to go within 3
+    tiles (a hut only to a plains with room)."""
     base = s.cfg.starts["wrath"]
     hut_owner = s.hut_owner
     cells = {c for c in s.placed if hut_owner[2 * c] >= 0 or hut_owner[2 * c + 1] >= 0}
@@ -204,6 +208,8 @@ def _legal_wrath(s: MesoTable, p: int, out: list[int]) -> None:
 
 
 def _use_card(s: MesoTable, k: int, ev: list[Event], **data: Any) -> None:
+    """R7.10 a played card leaves the hand for the discard pile (out of the game with variant 6.2,
+    R7.12)."""
     p = s.to_move
     s.hands[p][k] -= 1
     if s.cfg.options.single_use_cards:  # R7.12 variant 6.2
@@ -214,6 +220,7 @@ def _use_card(s: MesoTable, k: int, ev: list[Event], **data: Any) -> None:
 
 
 def _play(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R7.1 Endurance, R7.2 Scouts, R7.3 Twins or R7.5 Focus Stone: a card without a target."""
     k = off
     p = s.to_move
     _use_card(s, k, ev)
@@ -228,11 +235,13 @@ def _play(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _priesthood(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R7.4 Priesthood on holy place c: +1 mana from it in this turn's mana phase."""
     _use_card(s, PRIESTHOOD, ev, cell=s.cfg.label(off))
     s.priest.append(off)
 
 
 def _mana_theft(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R7.8 Mana Theft: 1 mana from seat `off`, the gain capped by one's limit."""
     p = s.to_move
     _use_card(s, MANA_THEFT, ev, victim=off)
     s.mana[off] -= 1
@@ -240,6 +249,8 @@ def _mana_theft(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _teleport(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R7.6 Teleport names the thing to move (another seat's offering carrier by chance, R9.9); its
+    destination follows."""
     c, th = divmod(off, TP_SIZE)
     _use_card(s, TELEPORT, ev, cell=s.cfg.label(c), thing=thing_json(th, TP_SIZE))
     s.pending = [c, th]
@@ -252,6 +263,8 @@ def _teleport(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _wrath(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R7.7 Marduk's Wrath names the member or hut to move (another seat's offering carrier by
+    chance, R9.9); its destination follows."""
     c, th = divmod(off, WR_SIZE)
     _use_card(s, WRATH, ev, cell=s.cfg.label(c), thing=thing_json(th, WR_SIZE))
     s.pending = [c, th]
@@ -307,6 +320,8 @@ def _take_member(s: MesoTable, o: int, c: int, k: int) -> None:
 
 
 def _to(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R7.6 / R7.7 the destination of Teleport or Marduk's Wrath: the thing named moves to tile
+    `off`."""
     dst = off
     src, th = s.pending
     p = s.to_move
@@ -357,6 +372,8 @@ def _to(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _card(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R5.4 chance: the card drawn goes to the drawer's hand (R7.11 the opening cards); then the
+    others may still be played (R3.2), or the turn ends."""
     seat = s.draw_queue.pop(0)
     opening = seat >= OPENING
     seat %= OPENING

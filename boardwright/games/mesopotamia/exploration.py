@@ -73,6 +73,8 @@ def distribute_cells(s: MesoTable) -> list[int]:
 
 
 def _place_volcano(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.9 the explorer attaches the drawn volcano to an empty cell next to the map; the draw
+    repeats."""
     s.tile[off] = VOLCANO
     s.placed.append(off)
     s.phase = DRAW_TILE
@@ -80,6 +82,8 @@ def _place_volcano(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _tile(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.8 chance: the tile drawn from the stack; R4.9 a volcano is attached and the draw repeats;
+    R7.2 Scouts draw 4 (all volcanoes: R9.10)."""
     t = off
     s.stack[t] -= 1
     if s.phase == SCOUT_DRAW:  # R7.2 Scouts: draw 4, keep one
@@ -101,6 +105,8 @@ def _tile(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _volcano_drawn(s: MesoTable, ev: list[Event]) -> None:
+    """R4.9 a drawn volcano waits for the explorer to place it; with no empty cell next to the map
+    it goes back to the box and the draw repeats (R9.11)."""
     if volcano_cells(s):
         s.phase = VOLCANO_PLACE
     else:  # R9.11 no room on the table: the volcano goes back to the box
@@ -109,6 +115,8 @@ def _volcano_drawn(s: MesoTable, ev: list[Event]) -> None:
 
 
 def _scout_pick(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R7.2 Scouts: the explorer keeps one drawn non-volcano, placed as explored (R4.8); the other
+    tiles go back into the stack."""
     t = off
     s.scout_drawn.remove(t)
     for x in s.scout_drawn:
@@ -153,6 +161,7 @@ def _land(s: MesoTable, t: int, ev: list[Event]) -> None:
 
 
 def _give(s: MesoTable, res: int, c: int, pile: list[int]) -> None:
+    """R4.10 one wood or stone from the supply onto tile c."""
     pile[c] += 1
     if res == WOOD:
         s.supply_wood -= 1
@@ -161,7 +170,7 @@ def _give(s: MesoTable, res: int, c: int, pile: list[int]) -> None:
 
 
 def _auto_distribute(s: MesoTable) -> None:
-    """No choice to make when a single tile can take the next one."""
+    """No choice to make when a single tile can take the next one (R4.10)."""
     while s.phase == DISTRIBUTE:
         cells = distribute_cells(s)
         if len(cells) != 1:
@@ -170,6 +179,7 @@ def _auto_distribute(s: MesoTable) -> None:
 
 
 def _place_one(s: MesoTable, c: int) -> None:
+    """R4.10 the next leftover wood or stone goes onto tile c; movement goes on after the last."""
     res, rest, *unserved = s.pending
     _give(s, res, c, s.wood if res == WOOD else s.stone)
     if c in unserved:
@@ -183,6 +193,8 @@ def _place_one(s: MesoTable, c: int) -> None:
 
 
 def _place_resource(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.10 the explorer puts the next leftover wood or stone on a forest or quarry of their
+    choice."""
     res = s.pending[0]
     _place_one(s, off)
     ev.append(_ev("place_resource", seat=s.to_move, cell=s.cfg.label(off),

@@ -72,6 +72,8 @@ def step_table(s: MesoTable) -> dict[int, Steps]:
 
 
 def _cell_steps(s: MesoTable, c: int) -> Steps:
+    """R4.2 the steps out of cell c for `step_table`: onto placed land (no volcano), into the
+    ziggurat (R4.4; -1: none) and off the map (R4.8)."""
     mv = s.cfg.starts["move"] + c * 6 * ALL_KINDS
     tile = s.tile
     land: list[int] = []
@@ -178,6 +180,8 @@ def legal_moves(s: MesoTable, p: int, out: list[int]) -> None:
 
 
 def _move(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.2 one member steps with its load for 1 MP onto land or into the ziggurat (R4.4, R4.5), or
+    off the map to explore (R4.8)."""
     cfg = s.cfg
     cd, k = divmod(off, ALL_KINDS)
     c, d = divmod(cd, 6)
@@ -208,16 +212,19 @@ def _move(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _pick_up(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.3 an empty-handed member picks up a wood or stone from its tile (a free step, R4.7)."""
     _carry(s, off, ev, +1, "pick_up")
 
 
 def _drop(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.3 a carrier drops its wood or stone on its tile, where anyone may take it (a free step,
+    R4.7)."""
     _carry(s, off, ev, -1, "drop")
 
 
 def _carry(s: MesoTable, off: int, ev: list[Event], delta: int, kind: str) -> None:
     """An empty-handed member picks up (`delta` +1) one wood or stone from its tile, or a
-    carrier drops it (-1); either is one of the turn's free steps."""
+    carrier drops it (-1) (R4.3); either is one of the turn's free steps (R4.7)."""
     c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
@@ -230,6 +237,8 @@ def _carry(s: MesoTable, off: int, ev: list[Event], delta: int, kind: str) -> No
 
 
 def _swap(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.3 a carrier swaps its wood for a stone on its tile, or its stone for a wood (a free step,
+    R4.7)."""
     c, res, fl = cell_resource_flag(off)
     p = s.to_move
     m = s.mem[p]
@@ -248,6 +257,8 @@ def _swap(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _take_offering(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.5 an empty-handed member takes its owner's offering from an own hut on its tile (a free
+    step, R4.7)."""
     co, f = divmod(off, 2)
     c, o = divmod(co, 4)
     p = s.to_move
@@ -262,6 +273,8 @@ def _take_offering(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _steal(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R4.6 an empty-handed member takes a wood or stone from a seat with fewer members on the tile
+    and is marked until the turn ends (a free step, R4.7)."""
     cv, r = divmod(off, 2)
     c, o = divmod(cv, 4)
     p = s.to_move
@@ -277,6 +290,7 @@ def _steal(s: MesoTable, off: int, ev: list[Event]) -> None:
 
 
 def _end_movement(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R3.1 the movement phase ends (unused MP are lost, R4.1) and the action phase (R5) begins."""
     s.phase = ACTION
     ev.append(_ev("end_movement", seat=s.to_move))
 

@@ -112,6 +112,7 @@ def chance_outcomes(s: MesoTable) -> list[tuple[int, float]]:
 
 
 def _illegal(s: MesoTable, action: Any) -> IllegalAction:
+    """R3 the refusal of an action that is not legal in the phase under way."""
     try:
         text = action_to_text(s.cfg, action)
     except IllegalAction:

@@ -145,7 +145,7 @@ def begin_rounds(t: RuneboundTable, ev: list[Event]) -> None:
 
 
 def combat_roll(t: RuneboundTable, p: dict[str, Any], roll: int, ev: list[Event]) -> None:
-    """R7.7-R7.9 one phase of a round: attack (hero or one ally) or the hero defends."""
+    """R7.5 one phase of a round: attack (hero or one ally) or the hero defends (R7.7-R7.9)."""
     g = t.g
     cb = g["combat"]
     mode = MODES[cb["stage"]]
@@ -368,7 +368,7 @@ def escape_roll(t: RuneboundTable, p: dict[str, Any], roll: int, ev: list[Event]
 
 
 def stay(t: RuneboundTable) -> None:
-    """R7.6 no escape: the round's ranged phase (R7.7) begins."""
+    """R7.6 no escape: the round's ranged phase (R7.3) begins."""
     g = t.g
     g["phase"] = "round"
     g["combat"]["stage"] = 0
@@ -386,7 +386,7 @@ def mark_attacker(cb: dict[str, Any], name: str, off: int) -> None:
 
 
 def choose(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
-    """R7.7-R7.9 the phase's choice: the hero or an ally attacks (each figure once a round),
+    """R7.5 the phase's choice: the hero or an ally attacks (each figure once a round, R7.7),
     or the hero defends; a defence against no damage needs no roll."""
     g = t.g
     cb = g["combat"]

@@ -1,4 +1,4 @@
-"""The decks and the doom track (RULES.md R2.4, R5.1, R5.4, R5.8, R6.1, R10.3, R10.4): taking
+"""The decks and the doom track (RULES.md R2.4, R5.1, R5.4, R5.8, R6.1, R10.3): taking
 a drawn card out of its deck, a discarded adventure card to the doom track or under its deck,
 and the doom counter every full track brings."""
 
@@ -61,7 +61,7 @@ def discard_adv(t: RuneboundTable, card: int, ev: list[Event]) -> None:
 
 
 def doom_counter(t: RuneboundTable, ev: list[Event]) -> None:
-    """R10.4 the last card goes to the first crest, the rest back under their decks."""
+    """R10.3 the last card goes to the first crest, the rest back under their decks."""
     g = t.g
     last = g["doom"].pop()
     for card in g["doom"]:

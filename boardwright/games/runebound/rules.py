@@ -2,7 +2,7 @@
 
 The rules themselves live in topic modules along the rulebook: `turn` (R2 set-up, R3 the turn,
 R8 / R11.4 the turn's end), `movement` (R4), `adventures` (R5 drawing, events, refill,
-encounters, quests), `decks` (R5.8, R10.3-R10.4 the decks and the doom track), `combat`
+encounters, quests), `decks` (R5.8, R10.3 the decks and the doom track), `combat`
 (R7.1-R7.12), `damage` (R9 wounds, exhaustion, knock-out), `pvp` (R5.9, R7.14), `trading`
 (R5.10), `market` (R6), `experience` (R6.4, R6.6, R8 items, limits, experience), `endgame`
 (R10.5-R10.8, R11), `queries` (read-only questions several of them ask). This module lists the
@@ -169,6 +169,8 @@ Handler = Callable[[RuneboundTable, str, int, list[Event]], None]
 
 
 def _draw_mkt(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R2.4 / R6.1 chance: the market card drawn joins a city's market (at set-up or in the market
+    phase)."""
     decks.take_mkt(t, off)
     if t.g["phase"] == "setup_market":
         turn.setup_market_card(t, off)  # R2.4
@@ -177,6 +179,7 @@ def _draw_mkt(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
 
 
 def _roll(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R1.3 chance: a 2d10 roll (2-20), given to the test or fight that asked for it."""
     g = t.g
     purpose = g["pending"][1]
     g["pending"] = None
@@ -184,6 +187,8 @@ def _roll(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
 
 
 def _draw_adv(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R5.1 chance: the adventure card drawn, to be fought, placed or tested (R5.2-R5.5; R10.7 in
+    the endgame)."""
     t.g["pending"] = None
     adventures.drawn(t, off, ev)
 
@@ -203,6 +208,7 @@ def _skip(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
 
 
 def _first_strike(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R7.2 a first strike before combat, or R7.14a one between heroes."""
     if t.g["phase"] == "pvp_fs":  # R7.14a
         pvp.first_strike(t, name, off, ev)
     else:  # R7.2
@@ -210,6 +216,8 @@ def _first_strike(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> No
 
 
 def _fight(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R7.3 the first strikes end and the rounds begin; R7.14a between heroes, this side's first
+    strikes are over."""
     if t.g["phase"] == "pvp_fs":  # R7.14a this side's first strikes are over
         if pvp.fs_side_done(t):
             pvp.fs_next(t)
@@ -218,11 +226,13 @@ def _fight(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
 
 
 def _escape(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R7.6 / R7.14 an escape is tried: its roll follows."""
     g = t.g  # R7.6 / R7.14 the escape's roll
     g["pending"] = ["roll", "pvp_escape" if g["phase"] == "pvp_escape" else "escape"]
 
 
 def _stay(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R7.6 / R7.14 no escape: the round goes on to its attack phases."""
     if t.g["phase"] == "pvp_escape":  # R7.14
         pvp.phase(t, ev)
     else:  # R7.6
@@ -230,6 +240,7 @@ def _stay(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
 
 
 def _choose(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R7.5 / R7.14 the hero or an ally attacks, or the hero defends, in this phase of the round."""
     if t.g["phase"] == "pvp_round":  # R7.14
         pvp.choose(t, name, off)
     else:  # R7.5
@@ -237,6 +248,7 @@ def _choose(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
 
 
 def _end_market(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R6 the market phase ends; the experience phase (R8) follows."""
     t.g["phase"] = "experience"  # R8 the experience phase follows the market
 
 
