@@ -432,6 +432,18 @@ def test_r7_2_scouts_draws_four_and_keeps_one() -> None:
     assert s.stack == [20 - 1 + 1, 5, 6 - 1, 3]  # the other three went back
 
 
+def test_r7_2_1_scouts_draw_the_tiles_left_when_fewer_than_four() -> None:
+    s = _with_card(1)
+    s.stack = [0] * len(TERRAINS)
+    s.stack[TERRAINS.index("plains")] = 1
+    s.stack[TERRAINS.index("quarry")] = 1
+    play(s, "play scouts", "move 1,-1 ne empty", "tile plains", "tile quarry")
+    assert s.phase == data.SCOUT_PICK
+    assert legal_texts(s) == ["scout_pick plains", "scout_pick quarry"]
+    play(s, "scout_pick plains")
+    assert s.stack[TERRAINS.index("quarry")] == 1 and sum(s.stack) == 1
+
+
 def test_r7_3_twins_breed_two() -> None:
     s = _with_card(2)
     play(s, "end_movement", "play twins", "breed 1,-1")

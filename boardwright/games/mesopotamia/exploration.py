@@ -89,7 +89,7 @@ def _tile(s: MesoTable, off: int, ev: list[Event]) -> None:
     if s.phase == SCOUT_DRAW:  # R7.2 Scouts: draw 4, keep one
         s.scout_drawn.append(t)
         ev.append(_ev("scout_draw", seat=s.to_move, terrain=TERRAINS[t]))
-        if len(s.scout_drawn) < 4 and any(s.stack):  # land tiles left (counts are never negative)
+        if len(s.scout_drawn) < 4 and any(s.stack):  # R7.2.1 up to 4, as many as are left
             return
         if any(x != VOLCANO for x in s.scout_drawn):
             s.phase = SCOUT_PICK
