@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from meso_helpers import cell, lay, new, play, put
+from meso_helpers import cell, clear, lay, new, play, put
 
 from boardwright.agents import GreedyAgent
 from boardwright.engine.api import CHANCE, TERMINAL
@@ -189,3 +189,32 @@ def test_r4_10_a_second_holy_place_waits_until_the_limit_is_what_the_offerings_n
     assert _lead(_after(s, "holy_place 2,-1")) < _lead(s)  # the stone is worth a limit point
     s.limit[0] = 7
     assert _lead(_after(s, "holy_place 2,-1")) > _lead(s)
+
+
+def _offering_with_members(on_table: int) -> tuple[MesoState, MesoState]:
+    """Seat 0 has delivered two offerings, carries its third beside the ziggurat with
+    `on_table` - 1 more members on the table, and its fourth is still in supply: the position
+    before and after the third is offered."""
+    s = new(2)
+    start = {qr for qr, c in s.cfg.index.items() if c in s.where[0]}
+    for qr in start:
+        clear(s, 0, qr)
+    lay(s, (2, -1), "plains")
+    s.delivered[0] = [0, 1]
+    s.off_supply[0] = [0, 0, 0, 1]
+    s.mana[0] = s.limit[0] = 6
+    put(s, 0, (1, -1), "offering6")
+    if on_table > 1:
+        put(s, 0, (2, -1), n=on_table - 1)
+    return s, _after(s, "move 1,-1 sw offering6")
+
+
+def test_r5_1_a_priest_leaving_fewer_than_two_members_with_an_offering_in_supply_loses() -> None:
+    """R4.5 the member who offers becomes a priest and leaves the table; R5.1 a hut (the only way
+    for the last offering into play) and R5.3 breeding both need two own members on one tile.
+    Offering with one other member left strands the seat; with two others it is progress."""
+    stranded_before, stranded_after = _offering_with_members(2)
+    assert stranded_after.delivered[0] == [0, 1, 2]
+    assert _lead(stranded_after) < _lead(stranded_before)
+    safe_before, safe_after = _offering_with_members(3)
+    assert _lead(safe_after) > _lead(safe_before)

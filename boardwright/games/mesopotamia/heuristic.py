@@ -9,7 +9,8 @@ A seat's value adds up what the printed win needs, each thing by how far along i
 - mana and the mana limit, each only as far as the offerings still to deliver need them (R1.5);
 - holy places, and those with an own member on them, which give mana every turn (R6.1); while
   the limit is short of the dearest offering only the first, since stone is scarce (R4.10);
-- members on the table; cards in hand;
+- members on the table; cards in hand; a seat with an offering still in its supply and fewer
+  than two members on the table can no longer win (R5.1, R5.3 need two; priests leave, R4.5);
 - each wood or stone carrier by the job it can do (R5.1 a hut, R4.4 the ziggurat, R5.2 a holy
   place), less per step from where it does it, and more when it stands there with a second
   member (the action can then be taken); a load no job needs a little less than nothing;
@@ -92,6 +93,10 @@ class Weights:
     #: many members as it has things to do (two members beside one stone: one errand)
     errand: float = 1.8
     errand_step: float = 0.15
+    #: less for a seat that can no longer win: an offering still in its supply needs a hut, and
+    #: a hut (R5.1) and breeding (R5.3) both need two own members on one tile; with fewer than
+    #: two on the table (priests leave it, R4.5) no action brings a member back
+    stranded: float = 100.0
     #: the value of winning (R8)
     win: float = 200.0
 
@@ -315,6 +320,8 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
         if wood_jobs:
             wood_jobs.sort(reverse=True)
             v += sum(max(0.0, j) for j in wood_jobs[:huts_wanted])
+        if sum(here.values()) < 2 and any(state.off_supply[p]):
+            v -= w.stranded
         values.append(v)
     return values
 
