@@ -48,7 +48,7 @@ play: $(STAMP)
 ## test: lint, type-check the engine, then the whole test suite in parallel. The PostgreSQL tests
 ## use $BOARDWRIGHT_TEST_PG if set, else a private cluster that .ci/with-postgres starts and stops.
 test: lint $(RAY_STAMP) $(INTEROP_STAMP) $(TRAIN_STAMP) $(PG_STAMP)
-	.ci/with-postgres $(BIN)/python -m pytest -n auto --dist worksteal $(ARGS)
+	.ci/with-postgres $(BIN)/python -m pytest -n auto --dist worksteal --durations=30 $(ARGS)
 
 ## lint: ruff, and mypy --strict on the engine core and the games in the per-game shape.
 lint: $(STAMP)
