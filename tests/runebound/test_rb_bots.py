@@ -229,3 +229,35 @@ def test_r11_4_the_bots_cap_is_three_times_the_measured_p95_of_greedy_games() ->
     cap = GAME.new_initial_state(2).cfg.options.max_rounds
     assert cap >= 3 * max(GREEDY_P95_ROUNDS.values())
     assert GAME.table_options["max_rounds"] == 0  # people play the printed game, no cap
+
+
+def test_r7_11_a_sure_win_is_worth_more_taken_now_than_put_off() -> None:
+    """R7.5 in a phase the hero attacks or defends; a defence that cannot fail and an attack that
+    cannot miss the last wound (R7.11). Judged on the table as it is once the challenge is beaten,
+    the attack is worth more: a bot that judged the challenge on the board as well as in hand
+    defended for ever (arena runebound ismcts,greedy seed 71000, game 2: 30,000 actions in one
+    fight)."""
+    s = new_game(2)
+    fight(s, "g20")  # Bog Hunter: life 4, melee 11 for 1 wound, ranged and magic no damage
+    act(s, "fight")
+    act(s, "stay")
+    act(s, "defend")  # the ranged phase: no damage, no roll
+    s.g["combat"]["wounds"] = 3
+    s.g["players"][0]["bonus"][1] = 6  # melee 4 + 6: a roll of 2 reaches 11
+    s._legal = None
+
+    def margin(state: RuneboundState) -> float:
+        values = H.evaluate(state)
+        return values[0] - values[1]
+
+    def expected(name: str) -> float:
+        after = s.clone()
+        act(after, name)
+        total = 0.0
+        for outcome, p in after.chance_outcomes():
+            rolled = after.clone()
+            rolled.apply(outcome)
+            total += p * margin(rolled)
+        return total
+
+    assert expected("attack_hero") > expected("defend")

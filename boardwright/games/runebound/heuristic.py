@@ -96,6 +96,9 @@ class Weights:
     rune: float = 20.0
     #: the win (R11.1) beyond the winner's holdings: three levels ahead already win ~99%
     win: float = 30.0
+    #: less for a fight not yet over than for the same fight won (`evaluate`): a sure win is
+    #: taken now, not put off a round at a time
+    unfinished: float = 0.1
     #: share of the best prospect that counts
     prospect: float = 0.5
     #: worth of the hero's power: its best expected gain from one adventure (future fights)
@@ -972,6 +975,28 @@ def _round_rest(party: Party, enemy: Enemy, c: float, h: float, stage: int,
     return win + sum(q * table[cc][hh] for q, cc, hh in states)
 
 
+def _as_won(state: RuneboundState) -> RuneboundState | None:
+    """The table after the active hero beats the challenge it fights (R7.11: the hex's counter
+    taken, the card under its deck), or None outside such a fight. Without it a fight's future
+    would count the challenge twice, on the board and in hand, and a fight the hero is sure to
+    win could be worth more unfinished than won: a hero who never loses a defence would defend
+    for ever."""
+    g = state.g
+    cb = g["combat"]
+    if cb is None or cb.get("pvp") or cb["card"] < 0 or g["endgame"] or state.is_terminal():
+        return None
+    after = state.clone()
+    combat.victory(after, [])
+    return None if after.g["endgame"] or after.is_terminal() else after
+
+
+def _future(state: RuneboundState, seat: int, w: Weights) -> float:
+    """A seat's power and prospect on `state`: the parts of `score` that look ahead."""
+    world = world_key(state)
+    return w.power * _ends(state, seat, w, world).power + w.prospect * prospect(
+        state, seat, w, world)[0]
+
+
 def score(state: RuneboundState, seat: int, w: Weights = WEIGHTS, world: Any = None) -> float:
     """One seat's value in points: holdings, power, a share of the best prospect, the adventure
     in hand."""
@@ -986,12 +1011,20 @@ def score(state: RuneboundState, seat: int, w: Weights = WEIGHTS, world: Any = N
 
 
 def evaluate(state: RuneboundState, w: Weights = WEIGHTS) -> list[float]:
-    """Each seat's value (`score`); at the end the winners gain `Weights.win`."""
+    """Each seat's value (`score`); at the end the winners gain `Weights.win`. While the active
+    hero fights a challenge, every seat's future (power, prospect) is judged on the table as it
+    will be once the challenge is beaten (`_as_won`), its worth to the hero by `in_hand`."""
     n = state.cfg.players
     if len(state.g["players"]) < n:
         return [0.0] * n
-    world = None if state.g["endgame"] else world_key(state)
-    values = [score(state, s, w, world) for s in range(n)]
+    won = _as_won(state)
+    if won is not None:
+        values = [holdings(state, state.g["players"][s], w) + in_hand(state, s, w)
+                  + _future(won, s, w) - (w.unfinished if s == state.g["seat"] else 0.0)
+                  for s in range(n)]
+    else:
+        world = None if state.g["endgame"] else world_key(state)
+        values = [score(state, s, w, world) for s in range(n)]
     if state.is_terminal():
         for s in state.winners():
             values[s] += w.win / len(state.winners())
