@@ -76,7 +76,10 @@ class Server:
             self.process = subprocess.Popen(
                 [*_boardwright_command(), "serve", "--host", "127.0.0.1", "--port",
                  str(self.port), "--db", f"sqlite:///{self.folder / 'db.sqlite'}",
-                 "--bot-workers", "1",
+                 # two bot workers: matches that earlier tests leave to their bots (an ISMCTS
+                 # stand-in, tests/e2e/test_e2e_clock_claim.py) keep one busy for seconds a move,
+                 # and a later test's first bot move waited behind them past its minute
+                 "--bot-workers", "2",
                  # every test's matches come from one address: the per-address caps have
                  # their own tests (tests/server/test_limits.py) and would only make this
                  # suite's order matter

@@ -97,9 +97,17 @@ def test_options_are_game_parameters() -> None:
     assert game.num_players() == 3
 
 
+#: the bots' caps, short: OpenSpiel's ISMCTS rolls every simulation out to the end with random
+#: moves, and a random Mesopotamia game to its 400-turn cap made this one test 14 minutes of CI
+SHORT_GAMES: dict[str, dict[str, int]] = {"mesopotamia": {"max_turns": 40},
+                                          "feinde": {"max_rounds": 10},
+                                          "runebound": {"max_rounds": 10}}
+
+
 @pytest.mark.parametrize("game_id", registry.names())
 def test_ismcts_bot_plays_complete_games(game_id: str) -> None:
-    game = bw_spiel.load(game_id, registry.get(game_id).info.min_players)
+    game = bw_spiel.load(game_id, registry.get(game_id).info.min_players,
+                         **SHORT_GAMES.get(game_id, {}))
     rng = np.random.RandomState(5)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
