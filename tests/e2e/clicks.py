@@ -67,8 +67,8 @@ def create_match(page: Page, base: str, seats: list[str], game: str = "beowulf",
 def wait_for_turn_or_end(page: Page, timeout: float = 60_000) -> str:
     """Waits until this page may move, or the game is over; returns "turn" or "finished".
 
-    The test server has one bot worker, shared with the matches earlier tests left to their
-    bots (a person who left is played by a stand-in): an ISMCTS bot of such a match may hold it
+    The test server's two bot workers are shared with the matches earlier tests left to their
+    bots (a person who left is played by a stand-in): an ISMCTS bot of such a match may hold one
     for seconds a move, so the bots between two of our turns can take half a minute under load."""
     page.wait_for_function(
         "() => document.body.dataset.status === 'finished'"
