@@ -18,7 +18,7 @@ from boardwright.agents import make_agent
 from boardwright.engine import registry
 from boardwright.engine.api import Game, View
 from boardwright.engine.errors import BadConfig
-from boardwright.engine.play import Agent, play_game
+from boardwright.engine.play import Agent, TooLong, play_game
 
 from .stats import endings, summarise
 
@@ -34,6 +34,9 @@ class ArenaConfig:
     #: defaults for search agents that do not set them in their spec
     iterations: int | None = None
     seconds: float | None = None
+    #: a game still running after this many actions is stopped and counted "too_long" (None:
+    #: the game's own bound, `GameInfo.max_actions`): a valve against bots that loop
+    max_actions: int | None = None
 
     @property
     def seats(self) -> int:
@@ -42,6 +45,8 @@ class ArenaConfig:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["agents"] = list(self.agents)
+        if self.max_actions is None:
+            del data["max_actions"]  # so journals from before the bound existed still resume
         return data
 
 
@@ -87,6 +92,8 @@ def validate(config: ArenaConfig) -> None:
     game = registry.get(config.game)
     if config.games < 1:
         raise BadConfig("--games must be at least 1")
+    if config.max_actions is not None and config.max_actions < 1:
+        raise BadConfig("--max-actions must be at least 1")
     if len(config.agents) != config.seats:
         raise BadConfig(f"{config.seats} seats need {config.seats} agents, "
                         f"got {len(config.agents)}")
@@ -105,17 +112,26 @@ def play_one(config: ArenaConfig, index: int) -> dict[str, Any]:
               for spec in seat_agents]
     seed = config.seed + index // n
     started = time.perf_counter()
-    result = play_game(game, n, agents, seed=seed, options=config.options)
+    try:
+        result = play_game(game, n, agents, seed=seed, options=config.options,
+                           max_actions=config.max_actions)
+    except TooLong as cut:
+        # no result: every seat stands equal, and the game is counted as cut short
+        outcome: dict[str, Any] = {
+            "returns": [0.0] * n, "winners": [],
+            "actions": config.max_actions or game.info.max_actions,
+            "ended_by": "too_long", "rounds": cut.rounds}
+    else:
+        outcome = {
+            "returns": result.state.returns(), "winners": result.state.winners(),
+            "actions": len(result.record.actions), "ended_by": result.state.ended_by(),
+            "rounds": result.rounds}
     return {
         "index": index,
         "seed": seed,
         "rotation": rotation,
         "seat_agents": seat_agents,
-        "returns": result.state.returns(),
-        "winners": result.state.winners(),
-        "actions": len(result.record.actions),
-        "ended_by": result.state.ended_by(),
-        "rounds": result.rounds,
+        **outcome,
         "seconds": round(time.perf_counter() - started, 3),
         "move_ms": [round(1000 * a.total / a.moves, 3) if a.moves else None for a in agents],
     }

@@ -46,7 +46,8 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def endings(ended_by: Sequence[str | None], rounds: Sequence[int]) -> dict[str, Any]:
     """How a set of games ended and how long they ran: `ended_by` counts per reason ("rule",
-    "cap", "stall") and `length` in rounds (median and 95th percentile)."""
+    "cap", "stall"; "too_long" for a game stopped at the bound on actions) and `length` in
+    rounds (median and 95th percentile)."""
     counts: dict[str, int] = {}
     for reason in ended_by:
         key = reason or "unfinished"

@@ -205,6 +205,9 @@ def simulate(
     = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option key=value (repeatable).")]
     = None,
+    max_actions: Annotated[int | None, typer.Option(
+        help="Stop a game still running after this many actions and count it as too_long "
+             "(default: the game's bound).")] = None,
 ) -> None:
     """Play many games between agents and report speed and scores."""
     from .simulate import run_simulation
@@ -213,7 +216,7 @@ def simulate(
         summary = run_simulation(
             registry.get(game), players, games, seed, agents.split(","),
             options=parse_options(option, None), records=records,
-            progress=not as_json and sys.stderr.isatty(),
+            progress=not as_json and sys.stderr.isatty(), max_actions=max_actions,
         )
     except BoardwrightError as exc:
         _fail(exc)
@@ -276,9 +279,13 @@ def arena(
     backend: Annotated[str, typer.Option(help="local (processes) or ray (Ray tasks).")]
     = "local",
     iterations: Annotated[int | None, typer.Option(help="ISMCTS iterations per move "
-                                                        "(default 1000).")] = None,
+                                                        "(default: the game's, else 1000).")]
+    = None,
     think: Annotated[float | None, typer.Option(help="ISMCTS seconds per move (not "
                                                      "reproducible).")] = None,
+    max_actions: Annotated[int | None, typer.Option(
+        help="Stop a game still running after this many actions and count it as too_long "
+             "(default: the game's bound).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all results as JSON.")]
     = None,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG plot of the ratings.")] = None,
@@ -293,7 +300,7 @@ def arena(
 
     config = ArenaConfig(game, tuple(a.strip() for a in agents.split(",")), games, seed,
                          options=parse_options(option, None), iterations=iterations,
-                         seconds=think)
+                         seconds=think, max_actions=max_actions)
     try:
         played: dict[int, dict[str, Any]] = {}
         on_game = None

@@ -13,19 +13,26 @@ from boardwright.agents import make_agent
 from boardwright.arena.stats import endings
 from boardwright.engine.api import Game
 from boardwright.engine.errors import BadConfig, BoardwrightError
-from boardwright.engine.play import play_game
+from boardwright.engine.play import TooLong, play_game
 
 
 def run_simulation(
     game: Game, players: int, games: int, seed: int, agent_names: Sequence[str], *,
     options: dict[str, Any] | None = None, records: Path | None = None, progress: bool = False,
+    max_actions: int | None = None,
 ) -> dict[str, Any]:
-    """Play `games` games (seeds seed .. seed+games-1) and summarise them as JSON-safe data."""
+    """Play `games` games (seeds seed .. seed+games-1) and summarise them as JSON-safe data.
+
+    A game still running after `max_actions` actions (None: the game's own bound) is stopped
+    and counted in `ended_by` as "too_long", not in the scores: a valve against bots that loop.
+    """
     names = list(agent_names) * players if len(agent_names) == 1 else list(agent_names)
     if len(names) != players:
         raise BadConfig(f"--agents needs 1 or {players} names, got {len(agent_names)}")
     if games < 1:
         raise BadConfig("--games must be at least 1")
+    if max_actions is not None and max_actions < 1:
+        raise BadConfig("--max-actions must be at least 1")
     agents = [make_agent(n) for n in names]
     game.new_initial_state(players, options)  # fail early on a bad config
     if records is not None:
@@ -43,7 +50,13 @@ def run_simulation(
         for i in range(games):
             try:
                 result = play_game(game, players, agents, seed=seed + i, options=options,
-                                   texts=texts)
+                                   texts=texts, max_actions=max_actions)
+            except TooLong as cut:
+                ended_by.append("too_long")
+                rounds.append(cut.rounds)
+                messages.append(f"seed {seed + i}: {cut.message}")
+                bar.advance(task)
+                continue
             except BoardwrightError as exc:
                 errors += 1
                 messages.append(f"seed {seed + i}: {exc.message}")

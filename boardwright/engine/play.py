@@ -61,7 +61,16 @@ def agent_rng(seed: int, seat: int) -> random.Random:
 
 
 class TooLong(BoardwrightError):
+    """A game that did not end within its bound on actions: a loop among bots, stopped.
+
+    `rounds` is how far it got, so a report can count it as a game cut short ("too_long")
+    rather than lose it as an error."""
+
     code = "too_long"
+
+    def __init__(self, message: str, *, rounds: int = 0) -> None:
+        super().__init__(message)
+        self.rounds = rounds
 
 
 @dataclass
@@ -118,7 +127,9 @@ def play_game(
     last_decider = CHANCE
     while (actor := state.current_player()) != TERMINAL:
         if len(played) >= limit:
-            raise TooLong(f"{game.info.id} did not end within {limit} actions")
+            cut = PlayResult(state, record, turns=turns)
+            raise TooLong(f"{game.info.id} did not end within {limit} actions",
+                          rounds=cut.rounds)
         if actor == CHANCE:
             action = sample_chance(state.chance_outcomes(), rng_chance)
         else:

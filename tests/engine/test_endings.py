@@ -77,6 +77,28 @@ def test_arena_json_counts_endings() -> None:
     assert all(g["ended_by"] == "rule" for g in data["games"])
 
 
+def test_arena_counts_a_game_past_its_bound_on_actions_as_too_long_and_goes_on() -> None:
+    config = ArenaConfig("beowulf", ("greedy", "random"), games=2, seed=1, max_actions=5)
+    data = run_arena(config).to_json()
+    assert data["ended_by"] == {"too_long": 2}
+    assert all(g["winners"] == [] and g["actions"] == 5 for g in data["games"])
+    assert [row["wins"] for row in data["table"]] == [0, 0]
+
+
+def test_an_arena_journal_without_a_bound_keeps_its_config() -> None:
+    assert "max_actions" not in ArenaConfig("beowulf", ("random", "random"), games=2).to_json()
+    bounded = ArenaConfig("beowulf", ("random", "random"), games=2, max_actions=9).to_json()
+    assert bounded["max_actions"] == 9
+
+
+def test_simulate_counts_a_game_past_its_bound_on_actions_as_too_long() -> None:
+    summary = run_simulation(registry.get("runebound"), 2, 2, 0, ["random"], max_actions=30)
+    assert summary["ended_by"] == {"too_long": 2}
+    assert summary["finished"] == summary["errors"] == 0
+    assert summary["length"]["max"] >= 1
+    assert "did not end within 30 actions" in summary["error_messages"][0]
+
+
 def test_endings_summary() -> None:
     out = endings(["rule", "cap", "rule", None], [10, 20, 30, 40])
     assert out["ended_by"] == {"cap": 1, "rule": 2, "unfinished": 1}
