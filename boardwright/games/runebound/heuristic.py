@@ -990,9 +990,9 @@ def _as_won(state: RuneboundState) -> RuneboundState | None:
     return None if after.g["endgame"] or after.is_terminal() else after
 
 
-def _future(state: RuneboundState, seat: int, w: Weights) -> float:
-    """A seat's power and prospect on `state`: the parts of `score` that look ahead."""
-    world = world_key(state)
+def _future(state: RuneboundState, seat: int, w: Weights, world: Any) -> float:
+    """A seat's power and prospect on `state` (whose `world_key` is `world`): the parts of
+    `score` that look ahead."""
     return w.power * _ends(state, seat, w, world).power + w.prospect * prospect(
         state, seat, w, world)[0]
 
@@ -1006,8 +1006,7 @@ def score(state: RuneboundState, seat: int, w: Weights = WEIGHTS, world: Any = N
         return value + w.power * power(state, p, w)
     if world is None:
         world = world_key(state)
-    return (value + w.power * _ends(state, seat, w, world).power
-            + w.prospect * prospect(state, seat, w, world)[0])
+    return value + _future(state, seat, w, world)
 
 
 def evaluate(state: RuneboundState, w: Weights = WEIGHTS) -> list[float]:
@@ -1019,8 +1018,9 @@ def evaluate(state: RuneboundState, w: Weights = WEIGHTS) -> list[float]:
         return [0.0] * n
     won = _as_won(state)
     if won is not None:
+        world = world_key(won)
         values = [holdings(state, state.g["players"][s], w) + in_hand(state, s, w)
-                  + _future(won, s, w) - (w.unfinished if s == state.g["seat"] else 0.0)
+                  + _future(won, s, w, world) - (w.unfinished if s == state.g["seat"] else 0.0)
                   for s in range(n)]
     else:
         world = None if state.g["endgame"] else world_key(state)
