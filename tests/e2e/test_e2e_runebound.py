@@ -35,8 +35,8 @@ def _distance(a: list[Any], b: list[Any]) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def _choose(page: Page, view: dict[str, Any], rng: random.Random,
-            step: bool) -> tuple[str, bool]:
+def keen_choice(page: Page, view: dict[str, Any], rng: random.Random,
+                step: bool) -> tuple[str, bool]:
     """What a keen adventurer clicks now: (the selector of the element, whether it is a hex).
     Moves go to hexes with an adventure counter when a die reaches one, adventures are faced,
     fights fought; everything else is a click on one of the highlighted things. `step`: step
@@ -109,7 +109,7 @@ def _play(page: Page, lang: str, artifacts: Path, seed: int) -> tuple[dict[str, 
             assert card in shown, "the enemy card is not shown"
             assert page.locator("#board .rb-stages li.now").count() == 1
         counts["fights"] += g["phase"] == "fs"
-        selector, on_map = _choose(page, view, rng, step=g["round"] == 2
+        selector, on_map = keen_choice(page, view, rng, step=g["round"] == 2
                                    and not counts["steps_on_map"])
         seq = page.evaluate("document.body.dataset.seq")
         action = send_move(page, page.locator(selector).first, seq)

@@ -239,7 +239,8 @@ export function createRenderer(elements, ctx) {
         : moves ? () => { card = card === kind ? null : kind; selected = null; choice = null; redraw(); }
           : undefined;
       return h("button", {
-        type: "button", class: `meso-card${moves ? " legal" : ""}${card === kind ? " chosen" : ""}`,
+        // of two of a kind only the clickable first one shows as chosen
+        type: "button", class: `meso-card${moves ? " legal" : ""}${moves && card === kind ? " chosen" : ""}`,
         disabled: !moves, title: tip, "aria-label": tip,
         dataset: direct ? { action: direct.text, card: kind } : { card: kind }, onclick,
       }, h("span", { class: "meso-card-name" }, name), h("span", { class: "meso-card-help" }, help));
