@@ -1,6 +1,7 @@
 // Stepping through a recorded game, one request a step (the replay and lesson pages): the newest
 // request wins, so quick clicks never draw an older step over a newer one, and the first, back,
-// forward and last buttons and the arrow keys move through it.
+// forward and last buttons and the arrow keys move through it. Back and forward count from the
+// step last asked for, not the one last shown: three quick clicks on Next go three steps.
 
 import { api } from "./dom.js";
 import { t } from "./i18n.js";
@@ -21,23 +22,26 @@ export function showError(err) {
 export function createStepper(urlFor, show) {
   let total = 0;
   let step = 0;
+  let aim = 0;   // the step the newest request asks for
   let loading = null;
 
   async function go(target) {
     const wanted = Math.max(0, total ? Math.min(target, total) : target);
     const request = api(urlFor(wanted));
     loading = request;
+    aim = wanted;
     let data;
     try {
       data = await request;
     } catch (err) {
+      if (loading === request) aim = step;
       showError(err);
       return;
     }
     if (loading !== request) return;   // a newer click won
     $("error").hidden = true;
     total = data.steps;
-    step = data.step;
+    step = aim = data.step;
     show(data);
     $("first").disabled = $("prev").disabled = step <= 0;
     $("next").disabled = $("last").disabled = step >= total;
@@ -47,13 +51,13 @@ export function createStepper(urlFor, show) {
 
   function bindControls() {
     $("first").addEventListener("click", () => go(0));
-    $("prev").addEventListener("click", () => go(step - 1));
-    $("next").addEventListener("click", () => go(step + 1));
+    $("prev").addEventListener("click", () => go(aim - 1));
+    $("next").addEventListener("click", () => go(aim + 1));
     $("last").addEventListener("click", () => go(total));
     document.addEventListener("keydown", (event) => {
       if (event.target.closest("input, select")) return;
-      if (event.key === "ArrowLeft") go(step - 1);
-      if (event.key === "ArrowRight") go(step + 1);
+      if (event.key === "ArrowLeft") go(aim - 1);
+      if (event.key === "ArrowRight") go(aim + 1);
     });
   }
 
