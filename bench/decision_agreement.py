@@ -71,8 +71,9 @@ def main() -> None:
         cost[spec] = time.process_time() - started
     print(f"{args.game}, {args.players} players, {len(table)} positions (seed {args.seed})")
     for spec in specs:
-        same = ", ".join(f"{other} {sum(a == b for a, b in zip(choices[spec], choices[other]))}"
-                         for other in specs if other != spec)
+        same = ", ".join(
+            f"{other} {sum(a == b for a, b in zip(choices[spec], choices[other], strict=True))}"
+            for other in specs if other != spec)
         print(f"{spec}: {1000 * cost[spec] / len(table):.0f} ms a decision; same move as {same}")
 
 
