@@ -118,8 +118,7 @@ def play_one(config: ArenaConfig, index: int) -> dict[str, Any]:
     except TooLong as cut:
         # no result: every seat stands equal, and the game is counted as cut short
         outcome: dict[str, Any] = {
-            "returns": [0.0] * n, "winners": [],
-            "actions": config.max_actions or game.info.max_actions,
+            "returns": [0.0] * n, "winners": [], "actions": cut.actions,
             "ended_by": "too_long", "rounds": cut.rounds}
     else:
         outcome = {

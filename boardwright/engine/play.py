@@ -63,14 +63,15 @@ def agent_rng(seed: int, seat: int) -> random.Random:
 class TooLong(BoardwrightError):
     """A game that did not end within its bound on actions: a loop among bots, stopped.
 
-    `rounds` is how far it got, so a report can count it as a game cut short ("too_long")
-    rather than lose it as an error."""
+    `rounds` is how far it got and `actions` the bound it met, so a report can count it as a
+    game cut short ("too_long") rather than lose it as an error."""
 
     code = "too_long"
 
-    def __init__(self, message: str, *, rounds: int = 0) -> None:
+    def __init__(self, message: str, *, rounds: int = 0, actions: int = 0) -> None:
         super().__init__(message)
         self.rounds = rounds
+        self.actions = actions
 
 
 @dataclass
@@ -129,7 +130,7 @@ def play_game(
         if len(played) >= limit:
             cut = PlayResult(state, record, turns=turns)
             raise TooLong(f"{game.info.id} did not end within {limit} actions",
-                          rounds=cut.rounds)
+                          rounds=cut.rounds, actions=limit)
         if actor == CHANCE:
             action = sample_chance(state.chance_outcomes(), rng_chance)
         else:

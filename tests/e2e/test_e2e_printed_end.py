@@ -42,13 +42,9 @@ def _runebound(page: Page, rng: random.Random) -> None:
     send_move(page, page.locator(selector).first, page.evaluate("document.body.dataset.seq"))
 
 
-def _feinde(page: Page, rng: random.Random) -> None:
-    feinde_click(page, rng)
-
-
 #: game: the seats, how the person clicks, the caps the lobby must offer switched off, and the
 #: end screen's line for each printed ending (`end.*` in the game's messages)
-TABLES: dict[str, tuple[list[str], Callable[[Page, random.Random], None], list[str],
+TABLES: dict[str, tuple[list[str], Callable[[Page, random.Random], object], list[str],
                         set[str]]] = {
     "mesopotamia": (["human", "greedy"], _meso, ["max_turns"],
                     {"A fourth offering reached the ziggurat: its giver wins at once."}),
@@ -57,7 +53,8 @@ TABLES: dict[str, tuple[list[str], Callable[[Page, random.Random], None], list[s
                    "A hero holds three dragon runes and wins.",
                    "The red deck ran out in the endgame: the heroes are ranked.",
                    "Every hero fell in the endgame: the heroes are ranked."}),
-    "feinde": (["human", "greedy", "greedy", "greedy"], _feinde, ["max_rounds", "stall_rounds"],
+    "feinde": (["human", "greedy", "greedy", "greedy"], feinde_click,
+               ["max_rounds", "stall_rounds"],
                {"Monsters 49 and 50 are beaten: the game is over."}),
 }
 
