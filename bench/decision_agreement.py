@@ -8,8 +8,9 @@ decision with at least three legal moves, until `--positions`). Each agent decid
 once, from the mover's view, with the rng `random.Random(i)` for position i. The table gives
 each agent's CPU ms per decision and, per other agent, on how many positions the two chose the
 same move. Two runs of one search that differ only in a setting that hardly matters (an
-exploration of 0.30 or 0.31 changes the tree's random path) show how much of a search's choice
-is noise: where they agree little, more iterations or less noisy leaves decide more than any
+exploration of 0.30 or 0.31: with the same random seed, the small change sends the tree down
+other paths, so its iterations get other random draws) show how much of a search's choice is
+noise: where they agree little, more iterations or less noisy leaves decide more than any
 weight. Positions where several moves are equally good lower every agreement alike.
 """
 
