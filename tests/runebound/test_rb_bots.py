@@ -219,6 +219,27 @@ def test_r5_6_a_board_with_only_red_counters_is_faced_rather_than_left_for_ever(
     assert rollout_action(s, random.Random(0)) == s.cfg.space.encode("face")
 
 
+
+def test_r5_6_on_a_bare_board_the_bots_search_faces_red_where_the_policy_would() -> None:
+    """R5.6, R10.3 on a board with only red left, the search weighs only the adventure the
+    policy would face: greedy judged the card drawn by its fight alone, without the bonus the
+    draw is worth there (`Weights.unstick`), and skipped red for ever (arena seed 72000,
+    game 11). Off a bare board skipping stays a choice."""
+    s = new_game()
+    p = s.g["players"][0]
+    h = gem_hex(s, "red")
+    p["pos"] = p["prev"] = h
+    s.g["phase"] = "adventure"
+    s._legal = None
+    face, skip = s.cfg.space.encode("face"), s.cfg.space.encode("skip")
+    assert {face, skip} <= set(GAME.search_actions(s, s.legal_actions()))
+    s.g["board"] = [3 if b == 3 else -1 for b in s.g["board"]]
+    s._legal = None
+    assert H._bare(s) and H.colour_gain(s, p, "red") > 0
+    assert GAME.search_actions(s, s.legal_actions()) == [face]
+    assert make_agent("greedy").choose(GAME, 0, s.view(0), s.legal_actions(),
+                                       random.Random(0)) == face
+
 #: the 95th percentile of rounds of greedy games that ended by the rule, 2 and 4 players, with
 #: the designed events (R5.3d)
 #: (docs/strength-runebound.md "Game length and the bots' cap")

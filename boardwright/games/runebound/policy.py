@@ -26,6 +26,7 @@ from .forward import RuneboundState
 from .heuristic import (
     WEIGHTS,
     _assignment,
+    _bare,
     _Ends,
     _enemy,
     _reachable,
@@ -112,6 +113,13 @@ def _moving(state: RuneboundState, by_name: dict[str, list[int]], legal: list[in
 
 def _adventure(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
                rng: random.Random) -> int:
+    face = _worth_facing(state, by_name)
+    return state.cfg.space.encode("skip") if face is None else face
+
+
+def _worth_facing(state: RuneboundState, by_name: dict[str, list[int]]) -> int | None:
+    """The undefeated challenge here or the counter here, whichever the hero gains most by
+    facing (`card_gain`, `colour_gain`), if it gains anything; else None."""
     g = state.g
     p = state.me()
     c = state.cfg.content
@@ -124,7 +132,7 @@ def _adventure(state: RuneboundState, by_name: dict[str, list[int]], legal: list
             return a
     elif "face" in by_name and colour_gain(state, p, COLOURS[g["board"][p["pos"]]]) > 0:
         return by_name["face"][0]
-    return sp.encode("skip")
+    return None
 
 
 def _chance_now(state: RuneboundState, strikes: bool) -> float:
@@ -221,16 +229,33 @@ DISCARDS = ("discard_item", "discard_ally")
 
 
 def search_actions(state: RuneboundState, legal: list[int]) -> list[int]:
-    """The actions a bot's search weighs: all but discards outside the market phase (R6.4a).
+    """The actions a bot's search weighs: all but discards outside the market phase (R6.4a),
+    and on a bare board only the adventure worth facing (R5.6, R10.3).
 
     A discard there never gains a hero anything the heuristic sees at once, but a look-ahead
     that samples a card or a roll after it can rate it above the same step without it by the
     noise of the extra sample. In the market a discard may make room for a purchase (R6.4), so
-    it stays. Never empty while `legal` is not.
+    it stays.
+
+    On a board with only red left (`heuristic._bare`) no event can refill the board and no
+    discard can move the doom track unless someone faces red, so the draw of red is worth
+    `Weights.unstick` more (`colour_gain`). The card drawn is judged by its fight alone, and
+    a look-ahead that resolves the draw (greedy) rated skipping above facing for ever: in one
+    4-player arena game (`arena runebound --agents ismcts,greedy,greedy,greedy --seed 72000`,
+    game 11) no hero faced red from round 40 to the cap. So where the policy would face, the
+    search does too. Never empty while `legal` is not.
     """
-    if state.g["phase"] == "market":
+    g = state.g
+    if g["phase"] == "market":
         return legal
     sp = state.cfg.space
+    if g["phase"] == "adventure" and not g["endgame"] and _bare(state):
+        by_name: dict[str, list[int]] = {}
+        for a in legal:
+            by_name.setdefault(sp.decode(a)[0], []).append(a)
+        face = _worth_facing(state, by_name)
+        if face is not None:
+            return [face]
     kept = [a for a in legal if sp.decode(a)[0] not in DISCARDS]
     return kept or legal
 
