@@ -32,6 +32,9 @@ on the first three, the combination measured strongest there:
   yet) is judged after one of the next seat's `widen_base` best one-step answers, as a node the
   tree opened is judged once its answers are ranked; without it a draw is never judged against
   an answer while a figure move soon is;
+- `finish_steps=N` (6 unless set): the most own steps and chance draws a move is played out
+  with wherever a move is finished (`finish_turn`, `reply`, `macro`, `chance_reply`); a game
+  whose turn is a long chain of steps may need more to reach the turn's end;
 - `bias=W`: progressive bias: an ordered node adds W × (the action's one-step value scaled to
   [0, 1]) / (visits + 1) to its children's UCT scores, so that few visits follow the heuristic.
 
@@ -48,9 +51,6 @@ from collections.abc import Mapping, Sequence
 
 from boardwright.engine.api import CHANCE, TERMINAL, Game, State, View
 from boardwright.engine.play import sample_chance
-
-#: most own steps (and chance draws) a leaf's unfinished move is played out with
-MAX_FINISH_STEPS = 6
 
 
 class Node:
@@ -109,10 +109,10 @@ TREE_SETTINGS: dict[str, float] = {
     "exploration": 0.3, "depth": 0, "scale": 10.0,
     "widen_after": 8, "widen_base": 4, "widen_rate": 2.0,
     "finish_turn": 0, "chance_leaf": 0, "lazy": 0, "reply": 0, "bias": 0.0,
-    "reply_first": 0, "macro": 0, "chance_reply": 0,
+    "reply_first": 0, "macro": 0, "chance_reply": 0, "finish_steps": 6,
 }
 #: settings that count (depth, widening) or switch (the opt-in shapes) rather than weigh
-WHOLE_SETTINGS = frozenset({"depth", "widen_after", "widen_base"})
+WHOLE_SETTINGS = frozenset({"depth", "widen_after", "widen_base", "finish_steps"})
 SWITCHES = frozenset({"finish_turn", "chance_leaf", "lazy", "reply", "reply_first", "macro",
                       "chance_reply"})
 
@@ -169,6 +169,7 @@ class ISMCTSAgent:
     reply_first: bool
     macro: bool
     chance_reply: bool
+    finish_steps: int
 
     def choose(
         self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
@@ -367,7 +368,7 @@ class ISMCTSAgent:
         """Play out the rest of `mover`'s compound move (e.g. the tile after a draw) with the
         rollout policy, so that a leaf is judged where the move is complete: a half-made move
         (a tile drawn, not yet placed) would otherwise look worth nothing."""
-        for _ in range(MAX_FINISH_STEPS):
+        for _ in range(self.finish_steps):
             actor = state.current_player()
             if actor == CHANCE:
                 state.apply(sample_chance(state.chance_outcomes(), rng))
