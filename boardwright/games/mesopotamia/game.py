@@ -61,8 +61,8 @@ class MesoGame(Game):
     #: ISMCTS: a leaf is judged once the rollout policy has played the mover's turn on (a
     #: position early in a turn hides what its action and mana phases bring), at 200
     #: iterations a move; by at most 6 steps (`finish_steps`), which reach the turn's end at a
-    #: quarter of the positions measured; a whole turn (`finish_steps=20`) is not yet measured
-    #: against greedy (docs/strength-mesopotamia.md has the measurements)
+    #: quarter of the positions measured; a whole turn (`finish_steps=20`) has no 200-game duel
+    #: against greedy yet (docs/strength-mesopotamia.md has the measurements)
     search_defaults: Mapping[str, float] = MappingProxyType(
         {"finish_turn": 1, "iterations": 200})
     #: R9.1, R9.2: people play the printed game, to its end and with free steps unbounded;
