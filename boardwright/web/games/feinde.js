@@ -215,7 +215,7 @@ export function createRenderer(elements, ctx) {
   function drawPlayers(snapshot) {
     const view = snapshot.view;
     const winners = new Set(snapshot.winners || []);
-    const compact = view.players > 4;   // five or six players: cards and trophies on one line
+    const compact = view.players > 3;   // four to six players: cards and trophies on one line
     const items = [];
     for (let p = 0; p < view.players; p++) {
       const info = (snapshot.seats || []).find((x) => x.seat === p) || {};
