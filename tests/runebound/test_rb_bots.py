@@ -85,13 +85,20 @@ def test_r11_1_the_winner_gains_the_win_on_top_of_its_position() -> None:
     assert after[1] == before[1] + H.WEIGHTS.win
 
 
-def test_r5_1_facing_a_green_counter_beats_skipping_it() -> None:
+def _on_counter(colour: str) -> tuple[RuneboundState, int]:
+    """A new game whose first hero stands on a `colour` counter in its adventure phase (R5.1),
+    and that hex."""
     s = new_game()
+    h = gem_hex(s, colour)
     p = s.g["players"][0]
-    h = gem_hex(s, "green")
     p["pos"] = p["prev"] = h
     s.g["phase"] = "adventure"
     s._legal = None
+    return s, h
+
+
+def test_r5_1_facing_a_green_counter_beats_skipping_it() -> None:
+    s, _ = _on_counter("green")
     face, skip = (s.clone(), s.clone())
     act(face, "face")
     act(skip, "skip")
@@ -142,12 +149,7 @@ def test_r7_6_the_policy_escapes_a_hopeless_fight_only_when_hurt() -> None:
 
 
 def test_r5_1_the_policy_faces_a_weak_card_and_skips_a_deadly_one() -> None:
-    s = new_game()
-    p = s.g["players"][0]
-    h = gem_hex(s, "green")
-    p["pos"] = p["prev"] = h
-    s.g["phase"] = "adventure"
-    s._legal = None
+    s, h = _on_counter("green")
     sp = s.cfg.space
     assert rollout_action(s, random.Random(0)) == sp.encode("face")
     s.g["board"][h] = 3  # a red counter here: Margath and the rune keepers (R11.1)
@@ -206,16 +208,13 @@ def test_r5_6_a_board_with_only_red_counters_is_faced_rather_than_left_for_ever(
     """With no counter of another colour left, only facing red can bring an event that refills
     the board (R5.6) or a discard for the doom track (R10.3): a bare board makes red worth
     facing for a hero with nothing to lose."""
-    s = new_game()
+    s, _ = _on_counter("red")
     p = s.g["players"][0]
-    h = gem_hex(s, "red")
     before = H.colour_gain(s, p, "red")
     s.g["board"] = [3 if b == 3 else -1 for b in s.g["board"]]
+    s._legal = None
     assert H._bare(s)
     assert H.colour_gain(s, p, "red") > before
-    p["pos"] = p["prev"] = h
-    s.g["phase"] = "adventure"
-    s._legal = None
     assert rollout_action(s, random.Random(0)) == s.cfg.space.encode("face")
 
 
@@ -225,12 +224,8 @@ def test_r5_6_on_a_bare_board_the_bots_search_faces_red_where_the_policy_would()
     policy would face: greedy judged the card drawn by its fight alone, without the bonus the
     draw is worth there (`Weights.unstick`), and skipped red for ever (arena seed 72000,
     game 11). Off a bare board skipping stays a choice."""
-    s = new_game()
+    s, _ = _on_counter("red")
     p = s.g["players"][0]
-    h = gem_hex(s, "red")
-    p["pos"] = p["prev"] = h
-    s.g["phase"] = "adventure"
-    s._legal = None
     face, skip = s.cfg.space.encode("face"), s.cfg.space.encode("skip")
     assert {face, skip} <= set(GAME.search_actions(s, s.legal_actions()))
     s.g["board"] = [3 if b == 3 else -1 for b in s.g["board"]]
