@@ -195,7 +195,6 @@ def test_ismcts_finish_turn_plays_a_drawn_tile_before_judging() -> None:
     assert state.view(None)["hands"][seat]["count"] <= 2  # the drawn tile was played
 
 
-
 def test_ismcts_finish_steps_bounds_the_play_out_of_a_move() -> None:
     """`finish_steps` is how many own steps and draws a move is played out with: none leaves
     the draw unmade (the default finishes the move: the test above)."""
@@ -203,6 +202,7 @@ def test_ismcts_finish_steps_bounds_the_play_out_of_a_move() -> None:
     ISMCTSAgent(finish_turn=1, finish_steps=0)._finish_turn(GAME, state, seat, random.Random(0))
     assert state.current_player() == CHANCE
     assert ISMCTSAgent().finish_steps == 6
+
 
 def test_ismcts_chance_leaf_grows_no_tree_below_a_draw() -> None:
     state = _midgame(2, seed=11, steps=12)

@@ -218,7 +218,6 @@ def test_r5_6_a_board_with_only_red_counters_is_faced_rather_than_left_for_ever(
     assert rollout_action(s, random.Random(0)) == s.cfg.space.encode("face")
 
 
-
 def test_r5_6_on_a_bare_board_the_bots_search_faces_red_where_the_policy_would() -> None:
     """R5.6, R10.3 on a board with only red left, the search weighs only the adventure the
     policy would face: greedy judged the card drawn by its fight alone, without the bonus the
@@ -234,6 +233,7 @@ def test_r5_6_on_a_bare_board_the_bots_search_faces_red_where_the_policy_would()
     assert GAME.search_actions(s, s.legal_actions()) == [face]
     assert make_agent("greedy").choose(GAME, 0, s.view(0), s.legal_actions(),
                                        random.Random(0)) == face
+
 
 #: the 95th percentile of rounds of greedy games that ended by the rule, 2 and 4 players, with
 #: the designed events (R5.3d)

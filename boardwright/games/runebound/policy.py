@@ -243,7 +243,9 @@ def search_actions(state: RuneboundState, legal: list[int]) -> list[int]:
     a look-ahead that resolves the draw (greedy) rated skipping above facing for ever: in one
     4-player arena game (`arena runebound --agents ismcts,greedy,greedy,greedy --seed 72000`,
     game 11) no hero faced red from round 40 to the cap. So where the policy would face, the
-    search does too. Never empty while `legal` is not.
+    search does too: a hero on red no longer skips it turn after turn. A hero that judges the
+    card drawn may still walk past red rather than stop on it (docs/strength-runebound.md,
+    "Strength"). Never empty while `legal` is not.
     """
     g = state.g
     if g["phase"] == "market":
