@@ -48,15 +48,20 @@ def rollout_action(state: RuneboundState, rng: random.Random) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    sp = state.cfg.space
-    by_name: dict[str, list[int]] = {}
-    for a in legal:
-        by_name.setdefault(sp.decode(a)[0], []).append(a)
     ph = state.g["phase"]
     choose = _PHASES.get(ph)
     if choose is None:
         return rng.choice(legal)
-    return choose(state, by_name, legal, rng)
+    return choose(state, _by_name(state, legal), legal, rng)
+
+
+def _by_name(state: RuneboundState, legal: list[int]) -> dict[str, list[int]]:
+    """The legal actions grouped by their name (`face`, `skip`, `face_slot`, ...)."""
+    sp = state.cfg.space
+    by_name: dict[str, list[int]] = {}
+    for a in legal:
+        by_name.setdefault(sp.decode(a)[0], []).append(a)
+    return by_name
 
 
 def _first(by_name: dict[str, list[int]], *names: str) -> int | None:
@@ -252,10 +257,7 @@ def search_actions(state: RuneboundState, legal: list[int]) -> list[int]:
         return legal
     sp = state.cfg.space
     if g["phase"] == "adventure" and not g["endgame"] and _bare(state):
-        by_name: dict[str, list[int]] = {}
-        for a in legal:
-            by_name.setdefault(sp.decode(a)[0], []).append(a)
-        face = _worth_facing(state, by_name)
+        face = _worth_facing(state, _by_name(state, legal))
         if face is not None:
             return [face]
     kept = [a for a in legal if sp.decode(a)[0] not in DISCARDS]
