@@ -12,6 +12,9 @@ exploration of 0.30 or 0.31: with the same random seed, the small change sends t
 other paths, so its iterations get other random draws) show how much of a search's choice is
 noise: where they agree little, more iterations or less noisy leaves decide more than any
 weight. Positions where several moves are equally good lower every agreement alike.
+A spec may end in `#k`: the agent then decides with the rng `random.Random(100000 * k + i)`, so
+`ismcts:halving=1` and `ismcts:halving=1#1` are one search run twice with other random draws
+(for a search whose choice no small setting changes).
 """
 
 from __future__ import annotations
@@ -66,8 +69,11 @@ def main() -> None:
     cost: dict[str, float] = {}
     for spec in specs:
         started = time.process_time()
-        choices[spec] = [make_agent(spec).choose(game, mover, state.view(mover),
-                                                 state.legal_actions(), random.Random(i))
+        agent_spec, _, salt = spec.partition("#")
+        offset = 100_000 * int(salt or 0)
+        choices[spec] = [make_agent(agent_spec).choose(game, mover, state.view(mover),
+                                                       state.legal_actions(),
+                                                       random.Random(offset + i))
                          for i, (state, mover) in enumerate(table)]
         cost[spec] = time.process_time() - started
     print(f"{args.game}, {args.players} players, {len(table)} positions (seed {args.seed})")

@@ -10,7 +10,7 @@ Rewards are per seat in [0, 1]: how much each seat's heuristic lead over its bes
 since the search's start, squashed (at the end of the game, half for the win and half for that
 margin), so every seat maximises its own result (max^n).
 
-Seven switches and a weight change the tree's shape (their measurements: docs/strength.md,
+Eight switches and a weight change the tree's shape (their measurements: docs/strength.md,
 "Evidence: tree shape" and "Measured and found not to help").
 All are off unless the game's `search_defaults` or the agent's spec turns them on; Beowulf turns
 on the first three, the combination measured strongest there:
@@ -35,6 +35,9 @@ on the first three, the combination measured strongest there:
 - `finish_steps=N` (6 unless set): the most own steps and chance draws a move is played out
   with wherever a move is finished (`finish_turn`, `reply`, `macro`, `chance_reply`); a game
   whose turn is a long chain of steps may need more to reach the turn's end;
+- `halving=1`: no tree: sequential halving over the root's moves, every round's moves judged in
+  the same sampled worlds with the same draws, each leaf finished and scored as above
+  (`halving.sequential_halving`), for a game whose moves differ by less than a leaf's noise;
 - `bias=W`: progressive bias: an ordered node adds W × (the action's one-step value scaled to
   [0, 1]) / (visits + 1) to its children's UCT scores, so that few visits follow the heuristic.
 
@@ -47,7 +50,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from boardwright.engine.api import CHANCE, TERMINAL, Game, State, View
 from boardwright.engine.play import sample_chance
@@ -109,12 +112,12 @@ TREE_SETTINGS: dict[str, float] = {
     "exploration": 0.3, "depth": 0, "scale": 10.0,
     "widen_after": 8, "widen_base": 4, "widen_rate": 2.0,
     "finish_turn": 0, "chance_leaf": 0, "lazy": 0, "reply": 0, "bias": 0.0,
-    "reply_first": 0, "macro": 0, "chance_reply": 0, "finish_steps": 6,
+    "reply_first": 0, "macro": 0, "chance_reply": 0, "finish_steps": 6, "halving": 0,
 }
 #: settings that count (depth, widening) or switch (the opt-in shapes) rather than weigh
 WHOLE_SETTINGS = frozenset({"depth", "widen_after", "widen_base", "finish_steps"})
 SWITCHES = frozenset({"finish_turn", "chance_leaf", "lazy", "reply", "reply_first", "macro",
-                      "chance_reply"})
+                      "chance_reply", "halving"})
 
 
 class ISMCTSAgent:
@@ -170,6 +173,7 @@ class ISMCTSAgent:
     macro: bool
     chance_reply: bool
     finish_steps: int
+    halving: bool
 
     def choose(
         self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
@@ -183,6 +187,8 @@ class ISMCTSAgent:
         sampler = game.determinizer(view, seat)
         root: Node | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.halving:
+            return self._halve(game, seat, sampler, legal, rng, deadline)
         done = 0
         while done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
@@ -201,6 +207,17 @@ class ISMCTSAgent:
             return rng.choice(list(legal))
         most = max(v for v, _ in ranked)
         return rng.choice(sorted(a for v, a in ranked if v == most))
+
+    def _halve(self, game: Game, seat: int, sampler: Callable[[random.Random], State],
+               legal: Sequence[int], rng: random.Random, deadline: float | None) -> int:
+        from .halving import sequential_halving
+
+        self._root = None
+        first = sampler(rng)
+        self._baseline = margins(game.evaluate(first))
+        action, self.last_iterations = sequential_halving(
+            self, game, seat, sampler, first, legal, rng, deadline)
+        return action
 
     def _iterate(self, game: Game, state: State, root: Node, rng: random.Random) -> None:
         path = [root]

@@ -12,7 +12,7 @@ from playouts import midgame
 from boardwright.agents import GreedyAgent, ISMCTSAgent, RandomAgent, make_agent, parse_spec
 from boardwright.agents.ismcts import Node, margins
 from boardwright.engine import registry
-from boardwright.engine.api import CHANCE, State
+from boardwright.engine.api import CHANCE, Game, State
 from boardwright.engine.errors import BadConfig
 from boardwright.engine.play import play_game, sample_chance
 
@@ -202,6 +202,58 @@ def test_ismcts_finish_steps_bounds_the_play_out_of_a_move() -> None:
     ISMCTSAgent(finish_turn=1, finish_steps=0)._finish_turn(GAME, state, seat, random.Random(0))
     assert state.current_player() == CHANCE
     assert ISMCTSAgent().finish_steps == 6
+
+
+class _LeafSpy(ISMCTSAgent):
+    """Notes, for each leaf it judges, the opponent's sampled hand (which a seat's own move
+    does not change, so it tells the world apart) and its leaf generator's state."""
+
+    def __init__(self, **settings: float) -> None:
+        super().__init__(**settings)
+        self.leaves: list[tuple[tuple[str, ...], object]] = []
+
+    def _complete_leaf(self, game: Game, state: State, mover: int,
+                       rng: random.Random) -> None:
+        other = 1 - mover
+        self.leaves.append((tuple(state.view(other)["hands"][other]["tiles"]), rng.getstate()))
+        super()._complete_leaf(game, state, mover, rng)
+
+
+def test_ismcts_halving_judges_a_rounds_moves_in_one_world_and_halves_them() -> None:
+    """`halving`: every move still in play meets the same sampled world and draws, each round
+    keeps half the moves, and the whole budget goes to leaves."""
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    legal = state.legal_actions()
+    spy = _LeafSpy(iterations=200, halving=1)
+    chosen = spy.choose(GAME, seat, state.view(seat), legal, random.Random(3))
+    assert chosen in legal
+    assert spy.last_iterations == len(spy.leaves) == 200
+    groups: list[list[tuple[tuple[str, ...], object]]] = []
+    for leaf in spy.leaves:  # one group: the leaves of one world
+        if groups and groups[-1][0][1] == leaf[1]:
+            groups[-1].append(leaf)
+        else:
+            groups.append([leaf])
+    assert all(len({hand for hand, _ in group}) == 1 for group in groups)
+    assert len({hand for group in groups for hand, _ in group}) > 1  # worlds differ
+    sizes = [len(group) for group in groups]
+    assert sizes[0] == len(legal) == 35
+    rounds = [size for i, size in enumerate(sizes) if i == 0 or size != sizes[i - 1]]
+    assert rounds == [35, 18, 9, 5, 3, 2]
+    again = _LeafSpy(iterations=200, halving=1)
+    assert again.choose(GAME, seat, state.view(seat), legal, random.Random(3)) == chosen
+
+
+def test_ismcts_halving_keeps_a_budget_smaller_than_its_rounds_need() -> None:
+    """Below one leaf per move and round, the first round still judges every move, and the
+    search stops before a world would overrun the budget."""
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    spy = _LeafSpy(iterations=60, halving=1)
+    assert spy.choose(GAME, seat, state.view(seat), state.legal_actions(),
+                      random.Random(3)) in state.legal_actions()
+    assert spy.last_iterations == 35 + 18 == len(spy.leaves)
 
 
 def test_ismcts_chance_leaf_grows_no_tree_below_a_draw() -> None:

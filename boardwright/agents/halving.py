@@ -1,0 +1,80 @@
+"""Sequential halving over the root's moves, each round judged in common worlds.
+
+The ISMCTS agent's `halving` switch replaces its tree with this root-only search (Karnin, Koren
+and Somekh 2013, "Almost optimal exploration in multi-armed bandits"; the root search of Gumbel
+MuZero). The iteration budget is split evenly over ceil(log2(moves)) rounds; in each round every
+surviving move is judged equally often, and the worse half is dropped after it.
+
+Why common worlds: where a position's moves differ little in value and much less than a leaf's
+noise spreads them (Mesopotamia, docs/strength-mesopotamia.md), a tree's UCT sends each move to
+other sampled worlds, draws and policy choices, and the most visited move is whichever was lucky
+early. Here every move of a round meets the same sampled world and a leaf generator seeded alike
+(common random numbers), so what separates two moves is the moves, not their luck. A leaf is
+judged as the tree judges one: the mover's move finished by the rollout policy (`finish_turn`,
+`finish_steps`), then the rollout and the heuristic's squashed lead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from boardwright.engine.api import Game, State
+
+if TYPE_CHECKING:
+    from .ismcts import ISMCTSAgent
+
+
+def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
+                       sampler: Callable[[random.Random], State], first: State,
+                       legal: Sequence[int], rng: random.Random,
+                       deadline: float | None = None) -> tuple[int, int]:
+    """The move `seat` plays, and how many leaves judged it.
+
+    `first` is the first round's first world, drawn by `sampler`. The moves weighed are the
+    game's `search_actions` of `legal` in it (the mover's own moves do not depend on hidden
+    facts). Ties go to the lower action, so the same
+    rng gives the same choice. The first round judges every move once, whatever the budget;
+    after it, a world whose leaves would overrun the budget, or a `deadline` (from
+    `perf_counter`) that has passed, ends the search, and the best mean of the moves still in
+    play wins.
+    """
+    allowed = set(legal)
+    alive = sorted(a for a in agent._actions(game, first) if a in allowed) or sorted(allowed)
+    if len(alive) == 1:
+        return alive[0], 0
+    totals = dict.fromkeys(alive, 0.0)
+    counts = dict.fromkeys(alive, 0)
+    rounds = math.ceil(math.log2(len(alive)))
+    budget, used = agent.iterations, 0
+    world: State | None = first
+    for done_rounds in range(rounds):
+        per_move = max(1, (budget - used) // (len(alive) * (rounds - done_rounds)))
+        for _ in range(per_move):
+            out_of_time = deadline is not None and time.perf_counter() >= deadline
+            if used and (out_of_time or used + len(alive) > budget):
+                return _best(alive, totals, counts), used
+            world = world if world is not None else sampler(rng)
+            seed = rng.getrandbits(64)
+            for action in alive:
+                leaf = world.clone()
+                leaf_rng = random.Random(seed)  # every move meets the same draws
+                leaf.apply(action)
+                agent._complete_leaf(game, leaf, seat, leaf_rng)
+                totals[action] += agent._rollout(game, leaf, leaf_rng)[seat]
+                counts[action] += 1
+            used += len(alive)
+            world = None
+        alive = _ranked(alive, totals, counts)[:math.ceil(len(alive) / 2)]
+    return alive[0], used
+
+
+def _ranked(moves: list[int], totals: dict[int, float], counts: dict[int, int]) -> list[int]:
+    return sorted(moves, key=lambda a: (-totals[a] / max(counts[a], 1), a))
+
+
+def _best(moves: list[int], totals: dict[int, float], counts: dict[int, int]) -> int:
+    return _ranked([a for a in moves if counts[a]] or moves, totals, counts)[0]
