@@ -29,7 +29,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from boardwright.agents import GreedyAgent
-from boardwright.agents.ismcts import margins as leads
+from boardwright.agents.rewards import margins as leads
 from boardwright.arena.stats import wilson_interval
 from boardwright.engine.api import CHANCE, TERMINAL, Game, State
 from boardwright.engine.play import play_game, sample_chance

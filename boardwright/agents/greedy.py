@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from boardwright.engine.api import CHANCE, Game, State, View
 from boardwright.engine.play import sample_chance
 
-from .ismcts import margins
+from .rewards import margins
 
 #: how many own decisions in a row a turn may take before it is cut short
 MAX_TURN_STEPS = 4

@@ -11,7 +11,9 @@ other sampled worlds, draws and policy choices, and the most visited move is whi
 early. Here every move of a round meets the same sampled world and a leaf generator seeded alike
 (common random numbers), so what separates two moves is the moves, not their luck. A leaf is
 judged as the tree judges one: the mover's move finished by the rollout policy (`finish_turn`,
-`finish_steps`), then the rollout and the heuristic's squashed lead.
+`finish_steps`), then the rollout and the heuristic's squashed lead; or, with `lookahead=N`, as
+greedy judges a move: the best continuation of the mover's turn over N own steps, so the search
+is greedy's look-ahead averaged over sampled worlds and draws rather than judged in one.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from boardwright.engine.api import Game, State
+
+from .greedy import turn_value
 
 if TYPE_CHECKING:
     from .ismcts import ISMCTSAgent
@@ -60,16 +64,26 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
             world = world if world is not None else sampler(rng)
             seed = rng.getrandbits(64)
             for action in alive:
-                leaf = world.clone()
-                leaf_rng = random.Random(seed)  # every move meets the same draws
-                leaf.apply(action)
-                agent._complete_leaf(game, leaf, seat, leaf_rng)
-                totals[action] += agent._rollout(game, leaf, leaf_rng)[seat]
+                # every move meets the same draws
+                totals[action] += _judge(agent, game, world, action, seat, random.Random(seed))
                 counts[action] += 1
             used += len(alive)
             world = None
         alive = _ranked(alive, totals, counts)[:math.ceil(len(alive) / 2)]
     return alive[0], used
+
+
+def _judge(agent: ISMCTSAgent, game: Game, world: State, action: int, seat: int,
+           rng: random.Random) -> float:
+    """One leaf's worth to `seat`: with `lookahead`, greedy's turn value (the best continuation
+    of the turn over that many own steps, chance sampled once); else the move finished by the
+    rollout policy, rolled out and rewarded as the tree rewards a leaf."""
+    if agent.lookahead:
+        return turn_value(game, world, action, seat, rng, agent.lookahead)
+    leaf = world.clone()
+    leaf.apply(action)
+    agent._complete_leaf(game, leaf, seat, rng)
+    return agent._rollout(game, leaf, rng)[seat]
 
 
 def _ranked(moves: list[int], totals: dict[int, float], counts: dict[int, int]) -> list[int]:

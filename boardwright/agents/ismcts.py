@@ -38,6 +38,8 @@ on the first three, the combination measured strongest there:
 - `halving=1`: no tree: sequential halving over the root's moves, every round's moves judged in
   the same sampled worlds with the same draws, each leaf finished and scored as above
   (`halving.sequential_halving`), for a game whose moves differ by less than a leaf's noise;
+- `lookahead=N` (0 unless set), with `halving`: a leaf is judged as greedy judges a move, by the
+  best continuation of the mover's turn over N own steps, not by the rollout policy;
 - `bias=W`: progressive bias: an ordered node adds W × (the action's one-step value scaled to
   [0, 1]) / (visits + 1) to its children's UCT scores, so that few visits follow the heuristic.
 
@@ -54,6 +56,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 from boardwright.engine.api import CHANCE, TERMINAL, Game, State, View
 from boardwright.engine.play import sample_chance
+
+from .halving import sequential_halving
+from .rewards import margin_rewards, margins, terminal_rewards
 
 
 class Node:
@@ -72,38 +77,6 @@ class Node:
         self.answers: list[int] | None = None
 
 
-def margins(values: Sequence[float]) -> list[float]:
-    """Each seat's value minus its best opponent's: what winning depends on (a solo player's
-    value itself: there is no opponent to beat, only the game)."""
-    out = []
-    for i, v in enumerate(values):
-        out.append(v - max((x for j, x in enumerate(values) if j != i), default=0.0))
-    return out
-
-
-def margin_rewards(values: Sequence[float], scale: float,
-                   baseline: Sequence[float] | None = None) -> list[float]:
-    """Each seat's lead over its best opponent, relative to `baseline` (its lead where the search
-    started), squashed into (0, 1): 0.5 means no change.
-
-    Measuring the change rather than the lead keeps the search sensitive when one seat is far
-    ahead, where a win probability (or a squashed lead) would be flat for every move.
-    """
-    leads = margins(values)
-    if baseline is not None:
-        leads = [m - b for m, b in zip(leads, baseline, strict=True)]
-    return [0.5 + 0.5 * math.tanh(m / scale) for m in leads]
-
-
-def terminal_rewards(state: State, scale: float,
-                     baseline: Sequence[float] | None = None) -> list[float]:
-    """At the end: half for the win (shared wins split it), half for the margin."""
-    winners = state.winners()
-    squashed = margin_rewards(state.returns(), scale, baseline)
-    share = 0.5 / len(winners) if winners else 0.0  # nobody won: a solo hero beaten (R11.5)
-    return [share * (p in winners) + 0.5 * m for p, m in enumerate(squashed)]
-
-
 #: iterations per decision where neither the spec nor the game's `search_defaults` sets them
 DEFAULT_ITERATIONS = 1000
 
@@ -113,9 +86,10 @@ TREE_SETTINGS: dict[str, float] = {
     "widen_after": 8, "widen_base": 4, "widen_rate": 2.0,
     "finish_turn": 0, "chance_leaf": 0, "lazy": 0, "reply": 0, "bias": 0.0,
     "reply_first": 0, "macro": 0, "chance_reply": 0, "finish_steps": 6, "halving": 0,
+    "lookahead": 0,
 }
 #: settings that count (depth, widening) or switch (the opt-in shapes) rather than weigh
-WHOLE_SETTINGS = frozenset({"depth", "widen_after", "widen_base", "finish_steps"})
+WHOLE_SETTINGS = frozenset({"depth", "widen_after", "widen_base", "finish_steps", "lookahead"})
 SWITCHES = frozenset({"finish_turn", "chance_leaf", "lazy", "reply", "reply_first", "macro",
                       "chance_reply", "halving"})
 
@@ -174,6 +148,7 @@ class ISMCTSAgent:
     chance_reply: bool
     finish_steps: int
     halving: bool
+    lookahead: int
 
     def choose(
         self, game: Game, seat: int, view: View, legal: Sequence[int], rng: random.Random
@@ -210,8 +185,6 @@ class ISMCTSAgent:
 
     def _halve(self, game: Game, seat: int, sampler: Callable[[random.Random], State],
                legal: Sequence[int], rng: random.Random, deadline: float | None) -> int:
-        from .halving import sequential_halving
-
         self._root = None
         first = sampler(rng)
         self._baseline = margins(game.evaluate(first))

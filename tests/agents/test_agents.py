@@ -10,7 +10,8 @@ import pytest
 from playouts import midgame
 
 from boardwright.agents import GreedyAgent, ISMCTSAgent, RandomAgent, make_agent, parse_spec
-from boardwright.agents.ismcts import Node, margins
+from boardwright.agents.ismcts import Node
+from boardwright.agents.rewards import margins
 from boardwright.engine import registry
 from boardwright.engine.api import CHANCE, Game, State
 from boardwright.engine.errors import BadConfig
@@ -142,7 +143,7 @@ def test_agent_specs() -> None:
 
 
 def test_ismcts_rewards_measure_the_change_in_lead() -> None:
-    from boardwright.agents.ismcts import margin_rewards, margins
+    from boardwright.agents.rewards import margin_rewards, margins
 
     assert margins([10.0, 4.0, 7.0]) == [3.0, -6.0, -3.0]
     start = margins([100.0, 40.0])

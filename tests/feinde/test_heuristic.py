@@ -8,7 +8,7 @@ import random
 import pytest
 from feinde_helpers import GAME, act, cell, clear_start_monsters, new_game, put_hero, put_token
 
-from boardwright.agents.ismcts import margins
+from boardwright.agents.rewards import margins
 from boardwright.games.feinde import data, heuristic, movement, paths, sight
 from boardwright.games.feinde.forward import FeindeState
 
