@@ -10,6 +10,7 @@ import pytest
 from playouts import midgame
 
 from boardwright.agents import GreedyAgent, ISMCTSAgent, RandomAgent, make_agent, parse_spec
+from boardwright.agents.greedy import turn_value
 from boardwright.agents.ismcts import Node
 from boardwright.agents.rewards import margins
 from boardwright.engine import registry
@@ -244,6 +245,34 @@ def test_ismcts_halving_judges_a_rounds_moves_in_one_world_and_halves_them() -> 
     assert rounds == [35, 18, 9, 5, 3, 2]
     again = _LeafSpy(iterations=200, halving=1)
     assert again.choose(GAME, seat, state.view(seat), legal, random.Random(3)) == chosen
+
+
+def test_ismcts_halving_lookahead_judges_leaves_as_greedy_and_plays_the_best_mean(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`lookahead=N`: every leaf is greedy's turn value over N own steps (no rollout policy),
+    and the move played is the best mean of the last round's two."""
+    from boardwright.agents import halving
+
+    calls: list[tuple[int, float]] = []
+
+    def recorded(game: Game, state: State, action: int, seat: int, rng: random.Random,
+                 steps: int = 4) -> float:
+        assert steps == 2
+        value = turn_value(game, state, action, seat, rng, steps)
+        calls.append((action, value))
+        return value
+
+    monkeypatch.setattr(halving, "turn_value", recorded)
+    state = _midgame(2, seed=11, steps=12)
+    seat = state.current_player()
+    spy = _LeafSpy(iterations=120, halving=1, lookahead=2)
+    chosen = spy.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(5))
+    assert not spy.leaves and len(calls) == spy.last_iterations
+    seen = {a: [v for b, v in calls if b == a] for a, _ in calls}
+    most = max(len(v) for v in seen.values())
+    finalists = [a for a, v in seen.items() if len(v) == most]
+    assert len(finalists) == 2 and chosen in finalists
+    assert max(finalists, key=lambda a: (sum(seen[a]) / most, -a)) == chosen
 
 
 def test_ismcts_halving_keeps_a_budget_smaller_than_its_rounds_need() -> None:
