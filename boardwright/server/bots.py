@@ -56,6 +56,11 @@ class IsmctsSettings(BaseModel):
     reply_first: int = Field(default=0, ge=0, le=1)
     macro: int = Field(default=0, ge=0, le=1)
     chance_reply: int = Field(default=0, ge=0, le=1)
+    finish_steps: int = Field(default=6, ge=0, le=200)
+    halving: int = Field(default=0, ge=0, le=1)
+    #: greedy's look-ahead per leaf costs about (moves)^N heuristic calls: 3 is a second's work
+    #: in Mesopotamia, 4 would be minutes before the search first checks its clock
+    lookahead: int = Field(default=0, ge=0, le=3)
 
 
 @dataclass(frozen=True)

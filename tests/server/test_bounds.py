@@ -42,6 +42,8 @@ def test_only_a_match_without_people_may_be_given_a_seed(guarded: TestClient) ->
     ("ismcts:widen_base=0", "widen_base"),
     ("ismcts:lazy=7", "lazy"),
     ("ismcts:iterations=2.5", "iterations"),
+    ("ismcts:halving=1/lookahead=4", "lookahead"),
+    ("ismcts:finish_steps=100000", "finish_steps"),
 ])
 def test_every_ismcts_setting_is_bounded(client: TestClient, agent: str, words: str) -> None:
     """Finding 3: `iterations=nan` and `depth=1000000` were accepted; the first broke every
@@ -50,6 +52,17 @@ def test_every_ismcts_setting_is_bounded(client: TestClient, agent: str, words: 
             "seats": [{"kind": "human"}, {"kind": "bot", "agent": agent}]}
     answer = client.post("/api/matches", json=body)
     assert refusal(answer) == (400, "bad_config") and words in answer.json()["message"]
+
+
+def test_the_server_bounds_every_setting_the_search_knows() -> None:
+    """A setting the agent knows but the server's bounds leave out would refuse every spec
+    that names it."""
+    from boardwright.agents.ismcts import TREE_SETTINGS
+    from boardwright.server.bots import IsmctsSettings
+
+    assert set(IsmctsSettings.model_fields) == set(TREE_SETTINGS) | {"iterations", "seconds"}
+    assert {k: v.default for k, v in IsmctsSettings.model_fields.items()
+            if k in TREE_SETTINGS} == TREE_SETTINGS
 
 
 @pytest.mark.parametrize(("game", "players", "options", "expected"), [
