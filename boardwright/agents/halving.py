@@ -65,7 +65,7 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
             seed = rng.getrandbits(64)
             for action in alive:
                 # every move meets the same draws
-                totals[action] += _judge(agent, game, world, action, seat, random.Random(seed))
+                totals[action] += _judge(agent, game, world, action, seat, seed)
                 counts[action] += 1
             used += len(alive)
             world = None
@@ -73,13 +73,21 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
     return alive[0], used
 
 
+#: with `lookahead`, what the step's own value adds to its turn value: equal turns are common
+#: (any step, then the good one), and of those the step that gains now is the better
+SOONER = 1e-3
+
+
 def _judge(agent: ISMCTSAgent, game: Game, world: State, action: int, seat: int,
-           rng: random.Random) -> float:
-    """One leaf's worth to `seat`: with `lookahead`, greedy's turn value (the best continuation
-    of the turn over that many own steps, chance sampled once); else the move finished by the
-    rollout policy, rolled out and rewarded as the tree rewards a leaf."""
+           seed: int) -> float:
+    """One leaf's worth to `seat`, its chance drawn from `seed`: with `lookahead`, greedy's turn
+    value (the best continuation of the turn over that many own steps) and `SOONER` times the
+    step's own value; else the move finished by the rollout policy, rolled out and rewarded as
+    the tree rewards a leaf."""
     if agent.lookahead:
-        return turn_value(game, world, action, seat, rng, agent.lookahead)
+        turn = turn_value(game, world, action, seat, random.Random(seed), agent.lookahead)
+        return turn + SOONER * turn_value(game, world, action, seat, random.Random(seed), 1)
+    rng = random.Random(seed)
     leaf = world.clone()
     leaf.apply(action)
     agent._complete_leaf(game, leaf, seat, rng)

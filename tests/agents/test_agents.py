@@ -250,16 +250,16 @@ def test_ismcts_halving_judges_a_rounds_moves_in_one_world_and_halves_them() -> 
 def test_ismcts_halving_lookahead_judges_leaves_as_greedy_and_plays_the_best_mean(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """`lookahead=N`: every leaf is greedy's turn value over N own steps (no rollout policy),
-    and the move played is the best mean of the last round's two."""
+    plus `SOONER` times the step's own value, and the move played is the best mean of the last
+    round's two."""
     from boardwright.agents import halving
 
-    calls: list[tuple[int, float]] = []
+    calls: list[tuple[int, int, float]] = []
 
     def recorded(game: Game, state: State, action: int, seat: int, rng: random.Random,
                  steps: int = 4) -> float:
-        assert steps == 2
         value = turn_value(game, state, action, seat, rng, steps)
-        calls.append((action, value))
+        calls.append((action, steps, value))
         return value
 
     monkeypatch.setattr(halving, "turn_value", recorded)
@@ -267,8 +267,13 @@ def test_ismcts_halving_lookahead_judges_leaves_as_greedy_and_plays_the_best_mea
     seat = state.current_player()
     spy = _LeafSpy(iterations=120, halving=1, lookahead=2)
     chosen = spy.choose(GAME, seat, state.view(seat), state.legal_actions(), random.Random(5))
-    assert not spy.leaves and len(calls) == spy.last_iterations
-    seen = {a: [v for b, v in calls if b == a] for a, _ in calls}
+    assert not spy.leaves and len(calls) == 2 * spy.last_iterations
+    turns, steps = calls[0::2], calls[1::2]
+    assert {n for _, n, _ in turns} == {2} and {n for _, n, _ in steps} == {1}
+    leaves = [(a, turn + halving.SOONER * step)
+              for (a, _, turn), (b, _, step) in zip(turns, steps, strict=True) if a == b]
+    assert len(leaves) == spy.last_iterations
+    seen = {a: [v for b, v in leaves if b == a] for a, _ in leaves}
     most = max(len(v) for v in seen.values())
     finalists = [a for a, v in seen.items() if len(v) == most]
     assert len(finalists) == 2 and chosen in finalists
