@@ -40,8 +40,8 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
 
     `first` is the first round's first world, drawn by `sampler`. The moves weighed are the
     game's `search_actions` of `legal` in it (the mover's own moves do not depend on hidden
-    facts). Ties go to the lower action, so the same
-    rng gives the same choice. The first round judges every move once, whatever the budget;
+    facts). Ties go by a random order drawn from `rng`, so the
+    same rng gives the same choice. The first round judges every move once, whatever the budget;
     after it, a world whose leaves would overrun the budget, or a `deadline` (from
     `perf_counter`) that has passed, ends the search, and the best mean of the moves still in
     play wins.
@@ -50,6 +50,10 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
     alive = sorted(a for a in agent._actions(game, first) if a in allowed) or sorted(allowed)
     if len(alive) == 1:
         return alive[0], 0
+    # equal means are common (two steps in either order reach one position); a fixed order
+    # would take the same one every time, so ties go by a random order drawn here, as
+    # greedy breaks its ties at random
+    order = {a: rng.random() for a in alive}
     totals = dict.fromkeys(alive, 0.0)
     counts = dict.fromkeys(alive, 0)
     rounds = math.ceil(math.log2(len(alive)))
@@ -60,7 +64,7 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
         for _ in range(per_move):
             out_of_time = deadline is not None and time.perf_counter() >= deadline
             if used and (out_of_time or used + len(alive) > budget):
-                return _best(alive, totals, counts), used
+                return _best(alive, totals, counts, order), used
             world = world if world is not None else sampler(rng)
             seed = rng.getrandbits(64)
             for action in alive:
@@ -69,7 +73,7 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
                 counts[action] += 1
             used += len(alive)
             world = None
-        alive = _ranked(alive, totals, counts)[:math.ceil(len(alive) / 2)]
+        alive = _ranked(alive, totals, counts, order)[:math.ceil(len(alive) / 2)]
     return alive[0], used
 
 
@@ -94,9 +98,11 @@ def _judge(agent: ISMCTSAgent, game: Game, world: State, action: int, seat: int,
     return agent._rollout(game, leaf, rng)[seat]
 
 
-def _ranked(moves: list[int], totals: dict[int, float], counts: dict[int, int]) -> list[int]:
-    return sorted(moves, key=lambda a: (-totals[a] / max(counts[a], 1), a))
+def _ranked(moves: list[int], totals: dict[int, float], counts: dict[int, int],
+            order: dict[int, float]) -> list[int]:
+    return sorted(moves, key=lambda a: (-totals[a] / max(counts[a], 1), order[a]))
 
 
-def _best(moves: list[int], totals: dict[int, float], counts: dict[int, int]) -> int:
-    return _ranked([a for a in moves if counts[a]] or moves, totals, counts)[0]
+def _best(moves: list[int], totals: dict[int, float], counts: dict[int, int],
+          order: dict[int, float]) -> int:
+    return _ranked([a for a in moves if counts[a]] or moves, totals, counts, order)[0]
