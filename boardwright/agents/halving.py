@@ -26,31 +26,32 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from boardwright.engine.api import Game, State
 
 from .greedy import turn_value
 
-if TYPE_CHECKING:
-    from .ismcts import ISMCTSAgent
+#: a leaf (the move applied) and its generator -> its worth to the mover
+Finish = Callable[[State, random.Random], float]
 
 
-def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
-                       sampler: Callable[[random.Random], State], first: State,
-                       legal: Sequence[int], rng: random.Random,
-                       deadline: float | None = None) -> tuple[int, int]:
+def sequential_halving(game: Game, seat: int, sampler: Callable[[random.Random], State],
+                       first: State, legal: Sequence[int], rng: random.Random, *,
+                       budget: int, lookahead: int, weighed: Callable[[State], list[int]],
+                       finish: Finish, deadline: float | None = None) -> tuple[int, int]:
     """The move `seat` plays, and how many leaves judged it.
 
-    `first` is the first round's first world, drawn by `sampler`. The moves weighed are the
-    game's `search_actions` of `legal` in it (the mover's own moves do not depend on hidden
-    facts). Ties go by a random order drawn from `rng`, so the same rng gives the same choice.
-    The first round judges every move once, whatever the budget; after it, a world whose leaves
-    would overrun the budget, or a `deadline` (from `perf_counter`) that has passed, ends the
-    search, and the best mean of the moves still in play wins.
+    `first` is the first round's first world, drawn by `sampler`. The moves weighed are
+    `weighed(first)` of `legal` (the mover's own moves do not depend on hidden facts). A leaf is
+    judged by greedy's turn value over `lookahead` own steps, or where that is 0 by `finish`
+    (the search's own judgement of a leaf). Ties go by a random order drawn from `rng`, so the
+    same rng gives the same choice. The first round judges every move once, whatever the
+    budget; after it, a world whose leaves would overrun the budget, or a `deadline` (from
+    `perf_counter`) that has passed, ends the search, and the best mean of the moves still in
+    play wins.
     """
     allowed = set(legal)
-    alive = sorted(a for a in agent._actions(game, first) if a in allowed) or sorted(allowed)
+    alive = sorted(a for a in weighed(first) if a in allowed) or sorted(allowed)
     if len(alive) == 1:
         return alive[0], 0
     # equal means are common (two steps in either order reach one position); a fixed order
@@ -60,7 +61,7 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
     totals = dict.fromkeys(alive, 0.0)
     counts = dict.fromkeys(alive, 0)
     rounds = math.ceil(math.log2(len(alive)))
-    budget, used = agent.iterations, 0
+    used = 0
     world: State | None = first
     for done_rounds in range(rounds):
         per_move = max(1, (budget - used) // (len(alive) * (rounds - done_rounds)))
@@ -72,7 +73,7 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
             seed = rng.getrandbits(64)
             for action in alive:
                 # every move meets the same draws
-                totals[action] += _judge(agent, game, world, action, seat, seed)
+                totals[action] += _judge(game, world, action, seat, seed, lookahead, finish)
                 counts[action] += 1
             used += len(alive)
             world = None
@@ -85,20 +86,17 @@ def sequential_halving(agent: ISMCTSAgent, game: Game, seat: int,
 SOONER = 1e-3
 
 
-def _judge(agent: ISMCTSAgent, game: Game, world: State, action: int, seat: int,
-           seed: int) -> float:
+def _judge(game: Game, world: State, action: int, seat: int, seed: int, lookahead: int,
+           finish: Finish) -> float:
     """One leaf's worth to `seat`, its chance drawn from `seed`: with `lookahead`, greedy's turn
     value (the best continuation of the turn over that many own steps) and `SOONER` times the
-    step's own value; else the move finished by the rollout policy, rolled out and rewarded as
-    the tree rewards a leaf."""
-    if agent.lookahead:
-        turn = turn_value(game, world, action, seat, random.Random(seed), agent.lookahead)
+    step's own value; else `finish` of the move applied."""
+    if lookahead:
+        turn = turn_value(game, world, action, seat, random.Random(seed), lookahead)
         return turn + SOONER * turn_value(game, world, action, seat, random.Random(seed), 1)
-    rng = random.Random(seed)
     leaf = world.clone()
     leaf.apply(action)
-    agent._complete_leaf(game, leaf, seat, rng)
-    return agent._rollout(game, leaf, rng)[seat]
+    return finish(leaf, random.Random(seed))
 
 
 def _ranked(moves: list[int], totals: dict[int, float], counts: dict[int, int],

@@ -188,8 +188,15 @@ class ISMCTSAgent:
         self._root = None
         first = sampler(rng)
         self._baseline = margins(game.evaluate(first))
+
+        def finish(leaf: State, leaf_rng: random.Random) -> float:
+            self._complete_leaf(game, leaf, seat, leaf_rng)
+            return self._rollout(game, leaf, leaf_rng)[seat]
+
         action, self.last_iterations = sequential_halving(
-            self, game, seat, sampler, first, legal, rng, deadline)
+            game, seat, sampler, first, legal, rng, budget=self.iterations,
+            lookahead=self.lookahead, weighed=lambda world: self._actions(game, world),
+            finish=finish, deadline=deadline)
         return action
 
     def _iterate(self, game: Game, state: State, root: Node, rng: random.Random) -> None:
