@@ -37,7 +37,8 @@ on the first three, the combination measured strongest there:
   whose turn is a long chain of steps may need more to reach the turn's end;
 - `halving=1`: no tree: sequential halving over the root's moves, every round's moves judged in
   the same sampled worlds with the same draws, each leaf finished and scored as above
-  (`halving.sequential_halving`), for a game whose moves differ by less than a leaf's noise;
+  (`halving.sequential_halving`), for a game whose moves differ by less than a leaf's noise
+  (in Mesopotamia steadier than the tree, not stronger: docs/strength-mesopotamia.md);
 - `lookahead=N` (0 unless set), with `halving`: a leaf is judged as greedy judges a move, by the
   best continuation of the mover's turn over N own steps, not by the rollout policy;
 - `bias=W`: progressive bias: an ordered node adds W × (the action's one-step value scaled to
