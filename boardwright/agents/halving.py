@@ -62,21 +62,19 @@ def sequential_halving(game: Game, seat: int, sampler: Callable[[random.Random],
     counts = dict.fromkeys(alive, 0)
     rounds = math.ceil(math.log2(len(alive)))
     used = 0
-    world: State | None = first
     for done_rounds in range(rounds):
         per_move = max(1, (budget - used) // (len(alive) * (rounds - done_rounds)))
         for _ in range(per_move):
             out_of_time = deadline is not None and time.perf_counter() >= deadline
             if used and (out_of_time or used + len(alive) > budget):
                 return _best(alive, totals, counts, order), used
-            world = world if world is not None else sampler(rng)
+            world = first if not used else sampler(rng)
             seed = rng.getrandbits(64)
             for action in alive:
                 # every move meets the same draws
                 totals[action] += _judge(game, world, action, seat, seed, lookahead, finish)
                 counts[action] += 1
             used += len(alive)
-            world = None
         alive = _ranked(alive, totals, counts, order)[:math.ceil(len(alive) / 2)]
     return alive[0], used
 
