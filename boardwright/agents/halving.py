@@ -67,7 +67,7 @@ def sequential_halving(game: Game, seat: int, sampler: Callable[[random.Random],
         for _ in range(per_move):
             out_of_time = deadline is not None and time.perf_counter() >= deadline
             if used and (out_of_time or used + len(alive) > budget):
-                return _best(alive, totals, counts, order), used
+                return _ranked(alive, totals, counts, order)[0], used
             world = first if not used else sampler(rng)
             seed = rng.getrandbits(64)
             for action in alive:
@@ -99,9 +99,6 @@ def _judge(game: Game, world: State, action: int, seat: int, seed: int, lookahea
 
 def _ranked(moves: list[int], totals: dict[int, float], counts: dict[int, int],
             order: dict[int, float]) -> list[int]:
-    return sorted(moves, key=lambda a: (-totals[a] / max(counts[a], 1), order[a]))
-
-
-def _best(moves: list[int], totals: dict[int, float], counts: dict[int, int],
-          order: dict[int, float]) -> int:
-    return _ranked([a for a in moves if counts[a]] or moves, totals, counts, order)[0]
+    """Best mean first. Every move still in play has been judged: the first world judges them
+    all, and the search stops only after it."""
+    return sorted(moves, key=lambda a: (-totals[a] / counts[a], order[a]))
