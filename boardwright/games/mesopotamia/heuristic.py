@@ -260,6 +260,8 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
         wood_jobs: list[float] = []
         wood_carriers = 0
         empties: dict[int, int] = {}
+        #: where a lone carrier stands on its building site and waits for a second member
+        partners_wanted: list[int] = []
         for c, count in here.items():
             v += w.member * count
             base = c * ALL_KINDS
@@ -272,8 +274,11 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
             wood_carriers += carriers
             if carriers and huts_wanted:
                 job = w.wood_hut - w.load_step * to_room[c]
-                if to_room[c] == 0 and count >= 2:
-                    job += w.ready
+                if to_room[c] == 0:
+                    if count >= 2:
+                        job += w.ready
+                    else:
+                        partners_wanted.append(c)
                 wood_jobs.extend([job] * carriers)
             carriers = row[STONE]
             if carriers:
@@ -285,6 +290,8 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
                     if to_empty[c] == 0 and count >= 2 and not any(
                             o != p and c in where[o] for o in range(n)):
                         job += w.ready
+                    elif to_empty[c] == 0 and count < 2 and job > best:
+                        partners_wanted.append(c)
                     best = max(best, job)
                 stone_jobs.extend([best] * carriers)
             for b in range(OFFER0, KINDS):
@@ -308,7 +315,9 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
                 errands.append((dist(tuple(wood_piles), False), wood_short))
             if stone_short > 0:
                 errands.append((dist(tuple(stone_piles), False), stone_short))
-            if wood_carriers and huts_wanted and room:  # a second member for each hut
+            if partners_wanted:  # the second member a lone carrier on its site waits for
+                errands.append((dist(tuple(partners_wanted), False), len(partners_wanted)))
+            elif wood_carriers and huts_wanted and room:  # a second member for each hut
                 errands.append((dist(tuple(room), False), min(huts_wanted, wood_carriers)))
             v += _errands(empties, errands, w)
         # carriers beyond what the jobs need add nothing (the best ones do the jobs)

@@ -32,6 +32,7 @@ from .data import (
     BREED,
     BUILD,
     EMPTY,
+    FLAG,
     FOCUS_STONE,
     HOLY,
     HOLY_PLACES,
@@ -172,6 +173,17 @@ def _movement(state: MesoState, legal: list[int], rng: random.Random) -> int:
             errands.add(c)
         if (wood_job and state.wood[c]) or (stone_job and state.stone[c]):
             errands.add(c)
+    empty_plains = set(c for c in room if hut_owner[2 * c] < 0 and hut_owner[2 * c + 1] < 0)
+    mem = state.mem[p]
+    for c, count in here.items():
+        # a lone carrier on its building site waits for a second member (R5.1, R5.2)
+        if count == 1:
+            row = mem[c * ALL_KINDS:(c + 1) * ALL_KINDS]
+            wood = row[WOOD] + row[FLAG + WOOD]
+            stone = row[STONE] + row[FLAG + STONE]
+            if (wood and wood_job and to_room[c] == 0) or (
+                    stone and state.holy_supply[p] and c in empty_plains):
+                errands.add(c)
     to_errand = geo.dist(tuple(sorted(errands)), False)
     nbr = cfg.nbr
     move0 = starts["move"]
