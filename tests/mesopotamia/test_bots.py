@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 
-from meso_helpers import cell, clear, lay, new, play, put
+import pytest
+from meso_helpers import at, cell, clear, lay, new, play, put
 
 from boardwright.agents import GreedyAgent
 from boardwright.engine.api import CHANCE, TERMINAL
 from boardwright.engine.play import sample_chance
-from boardwright.games.mesopotamia import data
+from boardwright.games.mesopotamia import data, policy
 from boardwright.games.mesopotamia.forward import MesoState
 from boardwright.games.mesopotamia.game import GAME
 from boardwright.games.mesopotamia.heuristic import evaluate, geometry
@@ -174,6 +175,26 @@ def test_two_members_beside_one_stone_make_one_errand_so_picking_it_up_is_progre
     put(s, 0, QUARRY)
     put(s, 0, FOREST)
     assert _lead(_after(s, "pick_up -1,1 stone")) > _lead(s)
+
+
+def test_r5_1_a_lone_wood_carrier_on_its_site_draws_the_empty_member_to_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two members left: one with wood on a plains with room, the other empty on another such
+    plains two steps away. The hut needs both on one tile (R5.1), so the empty member's step
+    toward the carrier is progress, for the heuristic and the rollout policy (a stall of
+    earlier heuristics, which sent it to any plains with room: it was there already)."""
+    s = new(2)
+    for qr in {qr for qr, c in s.cfg.index.items() if c in s.where[0]}:
+        clear(s, 0, qr)
+    for qr in ((2, -1), (3, -1), (4, -1)):
+        lay(s, qr, "plains")
+    put(s, 0, (4, -1), "wood")
+    put(s, 0, (2, -1))
+    toward = "move 2,-1 se empty"
+    assert at(_after(s, toward), 0, (3, -1)) == 1
+    assert _lead(_after(s, toward)) > _lead(s)
+    monkeypatch.setattr(policy, "EPSILON", 0.0)
+    assert s.action_to_text(rollout_action(s, random.Random(1))) == toward
 
 
 def test_r4_10_a_second_holy_place_waits_until_the_limit_is_what_the_offerings_need() -> None:
