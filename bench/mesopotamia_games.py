@@ -1,6 +1,7 @@
-"""Mesopotamia games between bots, one line per game: how it ended, its length, who won, and the
-free steps (R4.7) a seat undid in the same turn: a pick-up of the wood or stone it dropped on
-that tile this turn, a drop of what it picked up there, a swap back.
+"""Mesopotamia games between bots, one line per game: how it ended, its length, who won, the
+round in which each seat offered each of its offerings (R4.5), and the free steps (R4.7) a seat
+undid in the same turn: a pick-up of the wood or stone it dropped on that tile this turn, a drop
+of what it picked up there, a swap back.
 
     PYTHONPATH=. .venv/bin/python bench/mesopotamia_games.py --players 2 --seed 3000 --games 10 \
         --agents ismcts,greedy [--rotate] [--option max_turns=0]
@@ -38,6 +39,8 @@ class Watch:
         self.undone = [0] * players
         self.at_bound = [0] * players
         self.decisions = 0
+        #: per seat, the round (the board's, from 1) in which each offering reached the ziggurat
+        self.offered: list[list[int]] = [[] for _ in range(players)]
         self._turn = -1
         self._steps: list[tuple[str, int, int]] = []  # this turn's (block, cell, resource)
 
@@ -46,6 +49,8 @@ class Watch:
             return
         assert isinstance(st, MesoState)
         self.decisions += 1
+        while len(self.offered[actor]) < len(st.delivered[actor]):
+            self.offered[actor].append(st.turn // st.cfg.players + 1)
         if st.turn != self._turn:
             self._turn = st.turn
             self._steps = []
@@ -109,7 +114,8 @@ def main() -> None:
         print(json.dumps({"seed": seed, "seats": [specs[a] for a in order],
                           "ended_by": st.ended_by(), "rounds": result.rounds,
                           "actions": len(result.record.actions), "winners": winners,
-                          "undone": watch.undone, "turns_at_bound": watch.at_bound,
+                          "offered_in_round": watch.offered, "undone": watch.undone,
+                          "turns_at_bound": watch.at_bound,
                           "cpu_s": round(spent, 1)}), flush=True)
     games = args.games
     print(json.dumps({
