@@ -260,8 +260,10 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
         wood_jobs: list[float] = []
         wood_carriers = 0
         empties: dict[int, int] = {}
-        #: where a lone carrier stands on its building site and waits for a second member
-        partners_wanted: list[int] = []
+        #: the cells of the wood carriers with a hut to build, and of the stone carriers whose
+        #: best job is a holy place: each needs a second member where it will build
+        wood_at: list[int] = []
+        holy_at: list[int] = []
         for c, count in here.items():
             v += w.member * count
             base = c * ALL_KINDS
@@ -274,12 +276,10 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
             wood_carriers += carriers
             if carriers and huts_wanted:
                 job = w.wood_hut - w.load_step * to_room[c]
-                if to_room[c] == 0:
-                    if count >= 2:
-                        job += w.ready
-                    else:
-                        partners_wanted.append(c)
+                if to_room[c] == 0 and count >= 2:
+                    job += w.ready
                 wood_jobs.extend([job] * carriers)
+                wood_at.append(c)
             carriers = row[STONE]
             if carriers:
                 best = 0.0
@@ -290,8 +290,8 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
                     if to_empty[c] == 0 and count >= 2 and not any(
                             o != p and c in where[o] for o in range(n)):
                         job += w.ready
-                    elif to_empty[c] == 0 and count < 2 and job > best:
-                        partners_wanted.append(c)
+                    if job > best:
+                        holy_at.append(c)
                     best = max(best, job)
                 stone_jobs.extend([best] * carriers)
             for b in range(OFFER0, KINDS):
@@ -315,10 +315,15 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
                 errands.append((dist(tuple(wood_piles), False), wood_short))
             if stone_short > 0:
                 errands.append((dist(tuple(stone_piles), False), stone_short))
-            if partners_wanted:  # the second member a lone carrier on its site waits for
-                errands.append((dist(tuple(partners_wanted), False), len(partners_wanted)))
-            elif wood_carriers and huts_wanted and room:  # a second member for each hut
-                errands.append((dist(tuple(room), False), min(huts_wanted, wood_carriers)))
+            # a second member for each hut and holy place, where its carrier will build: the
+            # nearest site to the carrier, not any site (a member already on another plains
+            # with room would otherwise have nowhere to go, and a hut needs both on one tile)
+            if wood_at and room:
+                errands.append((dist(building_sites(geo, wood_at, room, to_room), False),
+                                min(huts_wanted, len(wood_at))))
+            if holy_at:
+                errands.append((dist(building_sites(geo, holy_at, empty_plains, to_empty),
+                                     False), len(holy_at)))
             v += _errands(empties, errands, w)
         # carriers beyond what the jobs need add nothing (the best ones do the jobs)
         v -= w.idle_load * (max(0, wood_carriers - huts_wanted)
@@ -333,6 +338,20 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
             v -= w.stranded
         values.append(v)
     return values
+
+
+def building_sites(geo: _Geometry, carriers: list[int], sites: list[int],
+                   to_site: list[int]) -> tuple[int, ...]:
+    """Where carriers standing on `carriers` will build: each one's nearest of `sites` (all of
+    the nearest, if several are as near; its own cell, if it stands on one)."""
+    out: set[int] = set()
+    for c in carriers:
+        if to_site[c] == 0:
+            out.add(c)
+        elif to_site[c] < FAR:
+            d = geo.dist((c,), True)
+            out.update(r for r in sites if d[r] == to_site[c])
+    return tuple(sorted(out))
 
 
 def _errands(empties: dict[int, int], errands: list[tuple[list[int], int]],

@@ -45,7 +45,7 @@ from .data import (
     WOOD,
 )
 from .forward import MesoState
-from .heuristic import geometry
+from .heuristic import building_sites, geometry
 
 #: share of moves chosen at random, so that rollouts from one position differ
 EPSILON = 0.1
@@ -173,17 +173,12 @@ def _movement(state: MesoState, legal: list[int], rng: random.Random) -> int:
             errands.add(c)
         if (wood_job and state.wood[c]) or (stone_job and state.stone[c]):
             errands.add(c)
-    empty_plains = set(c for c in room if hut_owner[2 * c] < 0 and hut_owner[2 * c + 1] < 0)
+    # a carrier needs a second member where it will build (R5.1): its nearest plains with room
     mem = state.mem[p]
-    for c, count in here.items():
-        # a lone carrier on its building site waits for a second member (R5.1, R5.2)
-        if count == 1:
-            row = mem[c * ALL_KINDS:(c + 1) * ALL_KINDS]
-            wood = row[WOOD] + row[FLAG + WOOD]
-            stone = row[STONE] + row[FLAG + STONE]
-            if (wood and wood_job and to_room[c] == 0) or (
-                    stone and state.holy_supply[p] and c in empty_plains):
-                errands.add(c)
+    if wood_job:
+        carriers = [c for c in here if mem[c * ALL_KINDS + WOOD] + mem[c * ALL_KINDS + FLAG + WOOD]
+                    and not (to_room[c] == 0 and here[c] >= 2)]
+        errands.update(building_sites(geo, carriers, list(room), to_room))
     to_errand = geo.dist(tuple(sorted(errands)), False)
     nbr = cfg.nbr
     move0 = starts["move"]
