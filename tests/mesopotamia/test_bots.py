@@ -197,6 +197,27 @@ def test_r5_1_a_lone_wood_carrier_on_its_site_draws_the_empty_member_to_it(
     assert s.action_to_text(rollout_action(s, random.Random(1))) == toward
 
 
+def test_r5_1_the_second_member_heads_for_where_the_wood_carrier_will_build() -> None:
+    """A wood carrier a step from the nearest plains with room, its partner on a farther one:
+    the carrier's arrival and the partner's walk toward that plains are each progress (an
+    errand that pointed at the carrier only once it stood there made the arrival a loss)."""
+    s = new(2)
+    for qr in {qr for qr, c in s.cfg.index.items() if c in s.where[0]}:
+        clear(s, 0, qr)
+    lay(s, (2, -1), "plains")
+    lay(s, (3, -1), "forest")
+    lay(s, (4, -1), "forest")
+    lay(s, (5, -1), "plains")
+    put(s, 0, (4, -1), "wood")
+    put(s, 0, (2, -1))
+    arrived = _after(s, "move 4,-1 se wood")
+    assert at(arrived, 0, (5, -1), "wood") == 1
+    assert _lead(arrived) > _lead(s)
+    walked = _after(s, "move 2,-1 se empty")
+    assert at(walked, 0, (3, -1)) == 1
+    assert _lead(walked) > _lead(s)
+
+
 def test_r4_10_a_second_holy_place_waits_until_the_limit_is_what_the_offerings_need() -> None:
     s = new(2)
     lay(s, (2, -1), "plains")
