@@ -15,8 +15,9 @@ A seat's value adds up what the printed win needs, each thing by how far along i
   place), less per step from where it does it, and more when it stands there with a second
   member (the action can then be taken); a load no job needs a little less than nothing;
 - the empty-handed members matched to errands (an own offering to take, a holy place to stand
-  on, the wood or stone the jobs lack, a wood carrier to join), nearest first, each errand taking
-  as many members as it has things to do, less per step.
+  on, the wood or stone the jobs lack, the site where a carrier will build: a wood carrier's
+  nearest plains with room for a hut, a holy-bound stone carrier's nearest empty plains), nearest
+  first, each errand taking as many members as it has things to do, less per step.
 
 The numbers are the fields of `Weights`; `bench/mesopotamia_weights.py` duels two sets and
 docs/strength-mesopotamia.md has the measurements behind the shipped ones.
@@ -24,6 +25,7 @@ docs/strength-mesopotamia.md has the measurements behind the shipped ones.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .data import (
@@ -340,8 +342,8 @@ def evaluate(state: MesoState, w: Weights = SHIPPED) -> list[float]:
     return values
 
 
-def building_sites(geo: _Geometry, carriers: list[int], sites: list[int],
-                   to_site: list[int]) -> tuple[int, ...]:
+def building_sites(geo: _Geometry, carriers: Iterable[int], sites: Sequence[int],
+                   to_site: Sequence[int]) -> tuple[int, ...]:
     """Where carriers standing on `carriers` will build: each one's nearest of `sites` (all of
     the nearest, if several are as near; its own cell, if it stands on one)."""
     out: set[int] = set()

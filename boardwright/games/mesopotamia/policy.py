@@ -178,7 +178,7 @@ def _movement(state: MesoState, legal: list[int], rng: random.Random) -> int:
     if wood_job:
         carriers = [c for c in here if mem[c * ALL_KINDS + WOOD] + mem[c * ALL_KINDS + FLAG + WOOD]
                     and not (to_room[c] == 0 and here[c] >= 2)]
-        errands.update(building_sites(geo, carriers, list(room), to_room))
+        errands.update(building_sites(geo, carriers, room, to_room))
     to_errand = geo.dist(tuple(sorted(errands)), False)
     nbr = cfg.nbr
     move0 = starts["move"]
