@@ -134,10 +134,26 @@ class GameInfo:
     variant_players: tuple[tuple[int, str], ...] = ()
     #: the rules `Game.why_not` cites for its own refusals (game over, chance, not your turn)
     turn_rules: TurnRules = TurnRules()
+    #: earlier rules versions this code still plays exactly: (version, the options that make it
+    #: play as that version did). A record or stored match of such a version is played under
+    #: those options (its own explicit options on top); any other version cannot be replayed.
+    earlier_rules: tuple[tuple[str, Mapping[str, JSON]], ...] = ()
 
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def options_for_rules(self, rules_version: str,
+                          options: Mapping[str, JSON] | None = None) -> dict[str, JSON] | None:
+        """The options that play a game recorded under `rules_version` as it was played: the
+        record's own options over what that version's defaults were; None for a version this
+        code cannot play (neither the current one nor one of `earlier_rules`)."""
+        if rules_version == self.rules_version:
+            return dict(options or {})
+        for version, then in self.earlier_rules:
+            if version == rules_version:
+                return {**then, **(options or {})}
+        return None
 
     def options_for_players(self, players: int) -> dict[str, JSON]:
         """The options a player count needs: `{option: True}` for a variant's count, else {}."""

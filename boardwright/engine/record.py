@@ -103,13 +103,14 @@ def check_record(record: GameRecord, game: Game) -> State:
     """The record's initial state, after checking it belongs to this game and rules version."""
     if record.game != game.info.id:
         raise BadRecord(f"record is for {record.game!r}, not {game.info.id!r}")
-    if record.rules_version != game.info.rules_version:
+    options = game.info.options_for_rules(record.rules_version, record.options)
+    if options is None:
         raise BadRecord(
             f"record was made with rules version {record.rules_version}, this is "
             f"{game.info.rules_version}; replay it with that version",
             code="rules_version_mismatch",
         )
-    return game.new_initial_state(record.players, record.options)
+    return game.new_initial_state(record.players, options)
 
 
 def replay_action(state: State, index: int, text: str) -> list[Event]:
