@@ -43,9 +43,11 @@ from .schemas import (
     MoveBody,
     NewPassword,
     WsChat,
+    WsConfirm,
     WsLang,
     WsMessage,
     WsMove,
+    WsUndo,
     error_payload,
 )
 from .seats import MatchError
@@ -388,6 +390,22 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         await match.move(seat, body.action, body.expect_seq, _lang(lang))
         return match.snapshot(seat, _lang(lang))
 
+    @app.post("/api/matches/{match_id}/undo")
+    @app.post("/api/matches/{match_id}/confirm")
+    async def undo_or_confirm(match_id: str, request: Request, lang: str = "en",
+                              authorization: Annotated[str | None, Header()] = None
+                              ) -> dict[str, Any]:
+        """Take back the seat's latest provisional step, or confirm its turn (provisional.py);
+        the answer is the seat's snapshot."""
+        snapshot_allowed(client_address(request.scope))
+        match = await lobby(request).get(match_id)
+        seat = await seat_of(request, match, _token(authorization), await who(request))
+        if request.url.path.endswith("/undo"):
+            await match.undo(seat)
+        else:
+            await match.confirm(seat)
+        return match.snapshot(seat, _lang(lang))
+
     @app.post("/api/matches/{match_id}/seats/{n}/claim")
     async def claim(match_id: str, n: int, request: Request,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
@@ -574,7 +592,7 @@ def _admitted(conn: Connection, raw: str, bucket: TokenBucket, limits: Limits,
         return False
     if not limits.per_client:
         return True
-    lang = '"lang"' in raw
+    lang = '"lang"' in raw or '"undo"' in raw  # each answered with a full snapshot
     wait = bucket.take(clients.clock(), limits.lang_cost if lang else 1)
     if not wait and lang:
         wait = clients.take(clients.snapshots, address)
@@ -629,6 +647,10 @@ async def _handle(match: Any, conn: Connection, raw: str,
             await match.welcome_again(conn)
         elif isinstance(message, WsChat):
             await say(message.text)
+        elif isinstance(message, WsUndo):
+            await match.undo(conn.seat)
+        elif isinstance(message, WsConfirm):
+            await match.confirm(conn.seat)
         else:
             conn.send({"type": "pong"})
     except MatchError as exc:

@@ -39,6 +39,7 @@ from boardwright.engine.record import replay_action
 from . import payloads
 from .bots import BotPool, BotTimeout
 from .payloads import LogEntry
+from .provisional import Pending, UndoCommands, load_pending
 from .seats import MatchError, Seat, hash_token, new_token
 from .store import ActionRow, ChatRow, Commit, GroupCommit, MatchRow, SeqConflict, Store, now
 
@@ -115,8 +116,9 @@ class Step:
     state: State
 
 
-class LiveMatch:
-    """A match in memory: its state, its log and everyone watching it."""
+class LiveMatch(UndoCommands):
+    """A match in memory: its state, its log and everyone watching it (and a person's steps
+    not final yet, `provisional.py`)."""
 
     def __init__(self, row: MatchRow, game: Game, state: State, seats: list[Seat],
                  writer: GroupCommit, bots: BotPool) -> None:
@@ -128,6 +130,7 @@ class LiveMatch:
         self.seats = seats
         self.status = row.status
         self.log: list[LogEntry] = []
+        self.pending = Pending()
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self._writer = writer
@@ -181,10 +184,11 @@ class LiveMatch:
                 **marks(self.row), **payloads.results(self.game, self.state, lang)}
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
-        return {**payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
+        state, entries = self.seen_by(seat)  # the mover's own provisional steps, for it alone
+        return {**payloads.snapshot(self.game, state, seat, lang, match_id=self.id,
                                     seq=self.seq, status=self.status, seats=self.seat_infos(),
-                                    log=self.log, since=since), **marks(self.row),
-                **self.clock_field(),
+                                    log=entries, since=since), **marks(self.row),
+                **self.clock_field(), **self.pending.fields(seat),
                 "chat": [payloads.chat_line(c) for c in self.chat[-CHAT_SHOWN:]]}
 
     def clock_field(self) -> dict[str, Any]:
@@ -314,10 +318,11 @@ class LiveMatch:
         if expect_seq is not None and expect_seq != self.seq:
             raise MatchError("stale_seq", f"the match is at seq {self.seq}, not {expect_seq}",
                              seq=self.seq, expect_seq=expect_seq)
-        if self.state.current_player() != seat:
+        position = self.pending.position(self.state, seat)
+        if position.current_player() != seat:
             raise MatchError("not_your_turn", "it is not this seat's turn", seat=seat,
-                             to_move=payloads.to_move(self.state))
-        await self._play(seat, parse_action(self.game, self.state, action, seat, lang))
+                             to_move=payloads.to_move(position))
+        await self._step(seat, parse_action(self.game, position, action, seat, lang))
 
     async def sync(self) -> None:
         """Catch up with what other server processes stored (before a view or a welcome)."""
@@ -354,7 +359,9 @@ class LiveMatch:
             self._remember(chat)
             for line in chat:
                 self._send_all({"type": "chat", "line": payloads.chat_line(line)})
+        had = self.pending.seat if actions else None  # its steps were made final elsewhere
         if actions:
+            self.pending.clear()
             state = self.state.clone()
             steps = []
             for a in actions:
@@ -366,8 +373,9 @@ class LiveMatch:
             self.log.extend(s.entry for s in steps)
         if changed or seats_changed or actions:
             self._schedule_clock()  # the clock sent with the updates is the new turn's
+        await self._adopt_stored(store, had)
         if actions:
-            self._broadcast(steps)
+            self._send(self._payloads(steps, self.status, (had, len(steps))))
         elif seats_changed:
             self._broadcast_seats()
         if changed or seats_changed:
@@ -560,6 +568,8 @@ class LiveMatch:
                 seat = self.seats[actor]
                 if not seat.is_bot_controlled:
                     return
+                if await self._finalize_for_stand_in():
+                    continue
                 seq = self.seq
                 view = self.state.view(actor)
                 legal = self.state.legal_actions()
@@ -586,9 +596,11 @@ class LiveMatch:
                 except SeqConflict:  # another process played this seq: take its actions
                     await self._catch_up()
 
-    async def _play(self, actor: int | None, action: int | None) -> None:
+    async def _play(self, actor: int | None, action: int | None, *,
+                    finalize: bool = False) -> None:
         """Apply `action` of `actor` (None: none, just the chance that is due) and all chance
-        actions after it; commit them; then make them the state and broadcast. Lock held."""
+        actions after it; commit them; then make them the state and broadcast. Lock held.
+        `finalize`: the provisional steps go first, final now (their mover is told `final`)."""
         state = self.state.clone()
         seq = self.seq
         steps: list[Step] = []
@@ -601,6 +613,9 @@ class LiveMatch:
             steps.append(Step(ActionRow(seq, who, text), LogEntry(seq, who, tuple(events)),
                               state.clone()))
 
+        mover, carried = self.pending.seat, len(self.pending.actions) if finalize else 0
+        for text in self.pending.actions[:carried]:
+            apply(state.current_player(), state.action_from_text(text))
         if actor is not None and action is not None:
             apply(actor, action)
         while state.current_player() == CHANCE:
@@ -617,8 +632,12 @@ class LiveMatch:
         fields.update(self._deadline(fields["to_move"]))
         # The payloads are built before the commit is awaited, so that building them overlaps
         # the disk write; none is sent before the commit is durable (commit-before-ack).
-        outgoing = self._payloads(steps, status)
-        await self._writer.commit(Commit(self.id, [s.row for s in steps], fields))
+        outgoing = self._payloads(steps, status, (mover, carried))
+        await self._writer.commit(Commit(self.id, [s.row for s in steps], fields,
+                                         provisional=self.final_row() if carried else None))
+        if carried:
+            self.pending.n += 1
+            self.pending.clear()
         self.state, self.seq, self.status = state, seq, status
         self.row.to_move = fields["to_move"]
         self.row.deadline = fields.get("deadline", self.row.deadline)
@@ -646,6 +665,7 @@ class LiveMatch:
         if winners is not None:
             fields["winners"] = winners
         await self._writer.commit(Commit(self.id, match_fields=fields))
+        self.pending.clear()  # never final, never shown to anyone else
         self.status = "aborted"
         self.row.ended = reason
         self.row.to_move = self.row.deadline = None
@@ -682,21 +702,28 @@ class LiveMatch:
     def _broadcast(self, steps: list[Step]) -> None:
         self._send(self._payloads(steps, self.status))
 
-    def _payloads(self, steps: list[Step], status: str) -> list[tuple[Connection, list[
-            dict[str, Any]]]]:
+    def _payloads(self, steps: list[Step], status: str,
+                  seen: tuple[int | None, int] = (None, 0)
+                  ) -> list[tuple[Connection, list[dict[str, Any]]]]:
         """Each connection's update messages for `steps`, each distinct (seat, language)
-        payload built once and shared (views differ per seat, never per connection)."""
+        payload built once and shared (views differ per seat, never per connection).
+        `seen`: (seat, k) whose connections saw the first k steps as provisional ones: they
+        get `final` for them instead."""
         seats = self.seat_infos()
         cache: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
         out = []
         for conn in self.connections:
             key = (conn.seat, conn.lang)
             if key not in cache:
+                skip = seen[1] if conn.seat is not None and conn.seat == seen[0] else 0
                 cache[key] = [payloads.update(self.game, step.state, conn.seat, conn.lang,
                                               entry=step.entry, seats=seats,
                                               status=status if i == len(steps) - 1
                                               else "active")
-                              for i, step in enumerate(steps)]
+                              for i, step in enumerate(steps) if i >= skip]
+                if skip:
+                    cache[key].insert(0, {"type": "final", "seq": steps[skip - 1].row.seq,
+                                          "undo": 0, "confirm": False})
             out.append((conn, cache[key]))
         return out
 
@@ -773,6 +800,10 @@ def marks(row: MatchRow) -> dict[str, Any]:
                    deadline=row.deadline.isoformat() if row.deadline else None)
     if row.ended == "timeout" and row.winners is not None:
         out["winners"] = row.winners
+    if row.allow_undo:
+        out["allow_undo"] = True
+    if row.confirm_turn:
+        out["confirm_turn"] = True
     if row.seeded:
         out["seeded"] = True
     if row.ended:
@@ -831,6 +862,8 @@ def build_live(row: MatchRow, game: Game, store: Store, writer: GroupCommit,
     match = LiveMatch(row, game, state, [Seat.from_stored(s) for s in row.seats], writer, bots)
     match.seq = entries[-1].seq if entries else 0
     match.log = entries
+    if row.status == "active":
+        match.pending = load_pending(store, row, state, match.seq)
     match.chat = store.load_chat(row.id, limit=CHAT_SHOWN)
     match.chat_n = match.chat[-1].n if match.chat else 0
     return match

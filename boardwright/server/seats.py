@@ -32,6 +32,8 @@ STATUS = {
     "seat_taken": 409,
     "already_seated": 409,
     "not_over": 409,
+    "nothing_to_undo": 409,
+    "nothing_to_confirm": 409,
     "name_taken": 409,
     "no_account": 409,
     "rematch_not_allowed": 403,

@@ -128,6 +128,10 @@ matches_table = Table(
     #: the table lets a seated player ask for the bot's suggestions on their turn; such a
     #: match is never rated
     Column("hints", Boolean, nullable=False, server_default=false()),
+    #: a person's steps stay provisional until final, so they can be taken back
+    #: (`provisional.py`); with `confirm_turn` the turn's last step waits for its confirmation
+    Column("allow_undo", Boolean, nullable=False, server_default=false()),
+    Column("confirm_turn", Boolean, nullable=False, server_default=false()),
 )
 
 actions_table = Table(
@@ -202,6 +206,21 @@ chat_table = Table(
     Column("time", DateTime(timezone=True), nullable=False),
 )
 
+#: a person's steps not final yet (`provisional.py`); seen by nobody else. Every change is a new
+#: row numbered `n` (older rows go in the same transaction), so two processes changing them at
+#: once collide on the key like two moves on a seq
+provisional_table = Table(
+    "provisional", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("n", Integer, primary_key=True, autoincrement=False),
+    #: the match's seq (its final actions) the steps follow, and the seat that made them
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    #: the steps' action texts in order; empty once they are final or taken back
+    Column("actions", JSON, nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
 settings_table = Table(
     "settings", metadata,
     Column("key", String(40), primary_key=True),
@@ -262,6 +281,8 @@ class MatchRow:
     on_timeout: str | None = None
     deadline: datetime | None = None
     hints: bool = False
+    allow_undo: bool = False
+    confirm_turn: bool = False
 
 
 @dataclass
@@ -314,6 +335,18 @@ class Commit:
     match_fields: dict[str, Any] = field(default_factory=dict)
     players: dict[int, str | None] = field(default_factory=dict)
     chat: list[ChatRow] = field(default_factory=list)
+    #: the match's provisional steps as they now are (`provisional.py`)
+    provisional: ProvisionalRow | None = None
+
+
+@dataclass
+class ProvisionalRow:
+    """A seat's steps after the match's `seq`, not final yet; `n` numbers the change."""
+
+    n: int
+    seq: int
+    seat: int
+    actions: list[str]
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -423,6 +456,14 @@ class Store:
                  for line in c.chat]
         if lines:
             conn.execute(insert(chat_table), lines)
+        for c in commits:
+            if c.provisional is not None:
+                p = c.provisional
+                conn.execute(insert(provisional_table).values(
+                    match_id=c.match_id, n=p.n, seq=p.seq, seat=p.seat, actions=p.actions,
+                    time=stamp))
+                conn.execute(delete(provisional_table).where(
+                    provisional_table.c.match_id == c.match_id, provisional_table.c.n < p.n))
         # one statement per set of changed columns, run for all its matches at once (a
         # match has one commit in flight at a time: its lock orders them); the same match
         # twice in a batch is updated commit by commit, in their order
@@ -461,7 +502,7 @@ class Store:
         try:
             self.commit_many([item])
         except IntegrityError as exc:
-            if item.actions or item.chat:
+            if item.actions or item.chat or item.provisional:
                 raise SeqConflict(item.match_id) from exc
             raise
 
@@ -480,6 +521,14 @@ class Store:
             actions = [ActionRow(r.seq, r.actor, r.action) for r in conn.execute(query)]
             chat = self._chat(conn, match_id, chat_after)
         return (_match_row(row) if row else None), actions, chat
+
+    def load_provisional(self, match_id: str) -> ProvisionalRow | None:
+        """The latest change of the match's provisional steps (None: never any)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(provisional_table)
+                             .where(provisional_table.c.match_id == match_id)
+                             .order_by(provisional_table.c.n.desc()).limit(1)).first()
+        return ProvisionalRow(r.n, r.seq, r.seat, list(r.actions)) if r else None
 
     def load_match(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as conn:
