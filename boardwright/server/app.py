@@ -137,7 +137,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                 pool.shutdown()
             store.close()
 
-    app = FastAPI(title="boardwright", lifespan=lifespan)
+    # no redirect to the path with(out) a slash: an unknown path answers in the error shape
+    app = FastAPI(title="boardwright", lifespan=lifespan, redirect_slashes=False)
     app.add_middleware(Guard, limits=limits, clients=clients)
     install_error_handlers(app)
 
@@ -509,11 +510,12 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     @app.websocket("/ws/matches/{match_id}")
     async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None,
-                           lang: str = "en", since: int | None = None) -> None:
+                           lang: str = "en", since: str | None = None) -> None:
         address = client_address(websocket.scope)
         await websocket.accept()
         counted = False
         try:
+            after = _since(since)  # read here, so that a bad one is answered in the shape
             if limits.per_client:
                 if clients.sockets.get(address, 0) >= limits.sockets_per_client:
                     raise MatchError("rate_limited", "too many connections from this address",
@@ -532,7 +534,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             rotated = getattr(websocket.state, "seat_token", None)
             if rotated:  # this socket bound its seat: its link is the new one from now on
                 conn.send({"type": "seat_token", **rotated})
-            await match.subscribe(conn, since)
+            await match.subscribe(conn, after)
         except MatchError as exc:
             if counted:
                 _release(clients, address)
@@ -574,6 +576,16 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                 await websocket.send_text(await websocket.receive_text())
 
     return app
+
+
+def _since(value: str | None) -> int | None:
+    """A socket's `since` (the last seq the client has), or `bad_request`."""
+    if value is None:
+        return None
+    if not value.isascii() or not value.isdigit() or len(value) > 9:
+        raise MatchError("bad_request", "since must be a seq: a whole number from 0",
+                         where="since")
+    return int(value)
 
 
 def _release(clients: ClientLimits, address: str) -> None:

@@ -118,3 +118,54 @@ def _finish_two(client: TestClient, match_id: str) -> None:
         client.portal.call(match.stand_in, seat)  # type: ignore[union-attr]
     wait_finished(client, match_id, timeout=120)
 
+
+
+def test_m3_a_cross_site_form_cannot_make_or_end_a_guest_without_a_cookie(
+        client: TestClient) -> None:
+    """A victim without a cookie (or whose cookie the browser holds back) is not given a
+    guest identity by another site's form, nor logged out by one: refused before the app."""
+    for headers in ({"Origin": "https://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Sec-Fetch-Site": "same-site"}, {"Origin": "null"}):
+        use(client, None)
+        body = refused(client.post("/api/me/guest", headers=headers), 403, "bad_origin")
+        assert body["params"] == {}
+        assert cookie(client) is None
+        refused(client.post("/api/me/logout", headers=headers), 403, "bad_origin")
+        refused(client.post("/api/me/login", headers=headers,
+                            json={"name": "Anna", "password": "x" * 10}), 403, "bad_origin")
+    # this server's own pages, a typed address and scripts (no browser headers) pass
+    for headers in ({"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"},
+                    {"Sec-Fetch-Site": "none"}, {}):
+        use(client, None)
+        assert client.post("/api/me/guest", headers=headers).status_code == 201
+    # a cross-site page may still read what anyone may read
+    assert client.get("/api/games", headers={"Sec-Fetch-Site": "cross-site"}).status_code == 200
+
+
+def test_l8_a_trailing_slash_path_answers_in_the_error_shape(client: TestClient) -> None:
+    for path in ("/api/games/", "/api/me/", "/api/matches/"):
+        response = client.get(path, follow_redirects=False)
+        refused(response, 404, "not_found")
+
+
+def test_l8_a_bad_websocket_since_gets_the_error_shape(client: TestClient) -> None:
+    created = client.post("/api/matches", json={
+        "game": "beowulf", "players": 2, "seed": 1,
+        "seats": [{"kind": "bot", "agent": "random"}] * 2}).json()
+    for since in ("x", "-1", "1e3", "９"):
+        with client.websocket_connect(
+                f"/ws/matches/{created['match_id']}?since={since}") as ws:
+            message = ws.receive_json()
+            assert message["type"] == "error" and message["code"] == "bad_request", message
+            assert message["params"]["where"] == "since"
+
+
+def test_l8_token_bearing_answers_are_never_cached(client: TestClient) -> None:
+    response = client.post("/api/matches", json={
+        "game": "beowulf", "players": 2, "seats": [{"kind": "human"}] * 2})
+    assert response.status_code == 201 and response.headers["cache-control"] == "no-store"
+    token = response.json()["seats"][0]["token"]
+    match_id = response.json()["match_id"]
+    reissued = client.post(f"/api/matches/{match_id}/seats/0/token", headers=auth(token))
+    assert reissued.headers["cache-control"] == "no-store"
+    assert client.post("/api/me/guest").headers["cache-control"] == "no-store"
