@@ -382,14 +382,14 @@ class LiveMatch(UndoCommands):
             self.log.extend(s.entry for s in steps)
         if changed or seats_changed or actions:
             self._schedule_clock()  # the clock sent with the updates is the new turn's
-        await self._adopt_stored(store, had)
+        adopted = await self._adopt_stored(store, had)
         if actions:
             self._send(self._payloads(steps, self.status, (had, len(steps))))
         elif seats_changed:
             self._broadcast_seats()
         if changed or seats_changed:
             self.kick()  # chance or a bot may be due here now (the driver waits for the lock)
-        return changed or seats_changed
+        return changed or seats_changed or adopted
 
     async def stand_in(self, seat: int) -> None:
         async with self.lock:
@@ -620,7 +620,9 @@ class LiveMatch(UndoCommands):
                     finalize: bool = False) -> None:
         """Apply `action` of `actor` (None: none, just the chance that is due) and all chance
         actions after it; commit them; then make them the state and broadcast. Lock held.
-        `finalize`: the provisional steps go first, final now (their mover is told `final`)."""
+        `finalize`: the provisional steps (if any) go first, final now (their mover is told
+        `final`), and the stored steps are ended in the same commit: a process that missed a
+        change of them another made collides on its number (`SeqConflict`) and catches up."""
         state = self.state.clone()
         seq = self.seq
         steps: list[Step] = []
@@ -654,8 +656,8 @@ class LiveMatch(UndoCommands):
         # the disk write; none is sent before the commit is durable (commit-before-ack).
         outgoing = self._payloads(steps, status, (mover, carried))
         await self._writer.commit(Commit(self.id, [s.row for s in steps], fields,
-                                         provisional=self.final_row() if carried else None))
-        if carried:
+                                         provisional=self.final_row() if finalize else None))
+        if finalize:
             self.pending.n += 1
             self.pending.clear()
         self.state, self.seq, self.status = state, seq, status

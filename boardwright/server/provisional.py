@@ -38,7 +38,7 @@ from boardwright.engine.undo import Fate, step_fate
 from . import payloads
 from .payloads import LogEntry
 from .seats import MatchError
-from .store import Commit, GroupCommit, MatchRow, ProvisionalRow, Store
+from .store import Commit, GroupCommit, MatchRow, ProvisionalRow, SeqConflict, Store
 
 
 @dataclass
@@ -164,7 +164,7 @@ class UndoCommands:
         fate = (step_fate(after, seat, confirm_turn=self.row.confirm_turn)
                 if person and self.row.allow_undo else Fate.FINAL)
         if fate is Fate.FINAL:
-            await self._play(seat, action, finalize=bool(self.pending.count(seat)))
+            await self._play(seat, action, finalize=self.row.allow_undo)
             return
         actions = [*self.pending.actions[:self.pending.count(seat)], text]
         await self._store(seat, actions)
@@ -194,7 +194,10 @@ class UndoCommands:
                                  "is final once chance acts after it or the turn has passed")
             assert seat is not None
             actions = self.pending.actions[:-1]
-            await self._store(seat, actions)
+            try:
+                await self._store(seat, actions)
+            except SeqConflict:
+                raise _busy() from None
             if actions:
                 self.pending.actions = actions
                 self.pending.entries = self.pending.entries[:-1]
@@ -212,18 +215,23 @@ class UndoCommands:
             if not self.pending.awaiting(seat) or self.status != "active":
                 raise MatchError("nothing_to_confirm", "no turn of yours waits for a "
                                  "confirmation")
-            await self._play(None, None, finalize=True)
+            try:
+                await self._play(None, None, finalize=True)
+            except SeqConflict:
+                raise _busy() from None
         self.kick()
 
-    async def _adopt_stored(self, store: Store, had: int | None) -> None:
+    async def _adopt_stored(self, store: Store, had: int | None) -> bool:
         """After catching up with another process: its change of the steps, if any (`had`:
-        the seat whose steps we held before, whose connections then get a fresh welcome)."""
+        the seat whose steps we held before, whose connections then get a fresh welcome).
+        True if the steps changed."""
         stored = await asyncio.to_thread(store.load_provisional, self.row.id)
         changed = stored is not None and adopt(self.pending, stored, self.state, self.seq)
         for seat in {had, self.pending.seat} - {None} if changed or had is not None else ():
             assert seat is not None
             self._tell_mover(seat, lambda lang, s=seat: {"type": "welcome",
                                                          **self.snapshot(s, lang)})
+        return changed
 
     async def _finalize_for_stand_in(self) -> bool:
         """A seat whose bot now plays for it (a stand-in, a clock) had provisional steps: they
@@ -265,3 +273,9 @@ class UndoCommands:
             assert self.pending.state is not None
             return self.pending.state, [*self.log, *self.pending.entries]
         return self.state, self.log
+
+
+def _busy() -> MatchError:
+    """Another server process changed the match between our catching up and our commit."""
+    return MatchError("stale_seq", "the match changed through another server process; "
+                      "try again")
