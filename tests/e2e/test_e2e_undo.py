@@ -1,7 +1,8 @@
 """Undo in the browser (docs/web-client.md section 5): at a table that allows it, a person
 plays a Beowulf step that is not final (the drawn tile chosen), the Undo button appears, a
 click takes the step back and the board is as it was; the other player's page never shows the
-step. The draw before it is final: no Undo after it."""
+step. The draw before it is final: no Undo after it. A table made in the lobby to confirm each
+turn holds the turn's last step until the Confirm button is pressed."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from .clicks import Tab, wait_for_turn_or_end
+from .clicks import Tab, create_match, wait_for_turn_or_end
 
 
 def _create(base: str) -> list[str]:
@@ -72,3 +73,22 @@ def test_a_step_is_taken_back_in_the_browser_and_the_board_returns(
     assert _board(other) == theirs
     assert not mover_tab.errors and not tabs[0].errors and not tabs[1].errors
 
+
+
+def test_a_confirm_turn_table_waits_for_the_confirm_button(server: str, tab: Tab) -> None:
+    page = tab.page
+    links = create_match(page, server, ["human", "random"], table={"undo-mode": "confirm"})
+    page.goto(links[0])
+    page.wait_for_selector("body[data-connection='online']")
+    assert wait_for_turn_or_end(page) == "turn"
+    seq = page.evaluate("document.body.dataset.seq")
+    _click_move(page, "fig")  # a figure placed: the turn would pass to the bot
+    page.wait_for_selector("#confirm:not([hidden])")
+    assert page.evaluate("document.body.dataset.undo") == "1"
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.body.dataset.seq") == seq  # the bot waits for us
+    page.click("#confirm")
+    page.wait_for_selector("#confirm[hidden]", state="attached")
+    page.wait_for_function("(seq) => Number(document.body.dataset.seq) > Number(seq)", arg=seq)
+    assert page.evaluate("document.body.dataset.undo") == "0"
+    assert not tab.errors, f"JavaScript errors: {tab.errors}"
