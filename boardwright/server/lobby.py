@@ -30,12 +30,13 @@ from boardwright.engine.errors import BoardwrightError
 
 from . import notices, payloads, ratings
 from .bots import BotPool, BotTimeout
+from .commits import GroupCommit
 from .identity import Identity
 from .limits import ClientLimits, Limits
 from .matches import OVER, LiveMatch, build_live, marks, rebuild
 from .schemas import CreateMatch
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import ActionRow, GroupCommit, MatchRow, Store, now
+from .store import ActionRow, MatchRow, Store, now
 
 log = logging.getLogger("boardwright.server")
 

@@ -22,12 +22,10 @@ seq). Each is stored before it is shown.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -38,73 +36,25 @@ from boardwright.engine.record import replay_action
 
 from . import payloads
 from .bots import BotPool, BotTimeout
+from .commits import GroupCommit
+from .connections import CLOSE_REVOKED, CLOSE_SLOW, Connection, encode
 from .payloads import LogEntry
 from .provisional import Pending, UndoCommands, load_pending
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import ActionRow, ChatRow, Commit, GroupCommit, MatchRow, SeqConflict, Store, now
+from .store import ActionRow, ChatRow, Commit, MatchRow, SeqConflict, Store, now
 
 log = logging.getLogger("boardwright.server")
 
-#: a connection whose client reads this far behind is dropped (it reconnects with `since`)
-MAX_QUEUE = 2000
 #: how often a move is tried again after another process moved first or the state was stale
 MOVE_ATTEMPTS = 3
 #: the order of statuses: a status read from the database never moves a match backwards
 STATUS_ORDER = {"open": 0, "active": 1, "finished": 2, "aborted": 2}
 #: statuses after which nothing is played any more
 OVER = ("finished", "aborted")
-#: WebSocket close codes the writer sends: a too slow reader, a revoked seat link
-CLOSE_SLOW, CLOSE_REVOKED = 4008, 4403
 #: seconds before the driver tries again after the storage refused a write
 STORAGE_RETRY_SECONDS = 5.0
 #: chat lines a welcome carries (older ones stay stored and show in the replay)
 CHAT_SHOWN = 100
-
-
-#: compact JSON: no spaces after separators (fewer bytes to deflate, send and parse); without
-#: the check for cycles (a payload is a fresh tree of dicts and lists), ~15% faster
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as the compact JSON text that is sent."""
-    return _ENCODER.encode(message)
-
-
-@dataclass(eq=False)
-class Connection:
-    """One WebSocket (or test) subscriber: its seat, language and outgoing texts.
-
-    The texts are encoded so that a payload shared by several connections (the same seat and
-    language) is encoded once, not once per connection. They are written in order by whoever
-    holds `writing`: the socket's pump, or the task that handled this connection's own message
-    (its answer then leaves in the same turn of the event loop, not one turn later)."""
-
-    seat: int | None
-    lang: str
-    #: texts to send, or a close code (an int) after which the writer closes the socket
-    pending: deque[str | int] = field(default_factory=deque)
-    #: set when `pending` has something for the pump
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    #: held while texts are taken from `pending` and written, so they leave in order
-    writing: asyncio.Lock = field(default_factory=asyncio.Lock)
-    #: the identity the connection acts as (chat names a spectator by it); None: anonymous
-    identity: Any = None
-    #: a close code has been written: nothing more is sent
-    closed: bool = False
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        if self.closed:
-            return
-        if len(self.pending) >= MAX_QUEUE:
-            self.close(CLOSE_SLOW)
-            return
-        self.pending.append(message if isinstance(message, str) else encode(message))
-        self.ready.set()
-
-    def close(self, code: int) -> None:
-        self.pending.append(code)
-        self.ready.set()
 
 
 @dataclass

@@ -36,9 +36,10 @@ from boardwright.engine.record import replay_action
 from boardwright.engine.undo import Fate, step_fate
 
 from . import payloads
+from .commits import GroupCommit
 from .payloads import LogEntry
 from .seats import MatchError
-from .store import Commit, GroupCommit, MatchRow, ProvisionalRow, SeqConflict, Store
+from .store import Commit, MatchRow, ProvisionalRow, SeqConflict, Store
 
 
 @dataclass
