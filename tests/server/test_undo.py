@@ -6,6 +6,7 @@ restart, and becomes an ordinary stored action once final, so a replay is exact.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -287,3 +288,37 @@ def test_the_replay_is_the_game_as_everyone_saw_it(client: TestClient) -> None:
     replay = client.get(f"/api/matches/{match_id}/replay").json()
     assert replay["steps"] == len(stored) == public["seq"]
     assert replay["view"] == public["view"]
+
+
+def test_a_stand_in_makes_the_persons_provisional_steps_final(client: TestClient) -> None:
+    """The turn clock runs out with a tile chosen: the stand-in bot keeps the step (it was the
+    person's) and finishes the turn; the opponent then sees the step as an ordinary action."""
+    match_id, tokens = _start(client, clock_seconds=1, grace_seconds=0)
+    token, drawn = _drawn(client, match_id, tokens)
+    other = tokens[1 - tokens.index(token)]
+    tile = next(t for t in _texts(drawn) if t.startswith("tile"))
+    _move(client, match_id, token, tile)
+    deadline = time.monotonic() + 15
+    while _view(client, match_id, other)["seq"] <= drawn["seq"]:
+        assert time.monotonic() < deadline, "the stand-in did not play"
+        time.sleep(0.05)
+    texts = [a["action"] for a in _stored(client, match_id)]
+    assert texts[drawn["seq"]] == tile
+    assert _view(client, match_id, token)["undo"] == 0  # nothing left to take back
+
+
+def test_hints_and_chat_at_an_undo_table_tell_nobody_else_of_a_step(client: TestClient) -> None:
+    """The mover's hint judges the position after its provisional step; a chat line said
+    meanwhile carries the match's seq, not the step's."""
+    match_id, tokens = _start(client, hints=True)
+    token, drawn = _drawn(client, match_id, tokens)
+    tile = next(t for t in _texts(drawn) if t.startswith("tile"))
+    chosen = _move(client, match_id, token, tile)
+    hint = client.post(f"/api/matches/{match_id}/seats/{chosen['seat']}/hint",
+                       headers=auth(token))
+    assert hint.status_code == 200, hint.text
+    assert {m["text"] for m in hint.json()["moves"]} <= set(_texts(chosen))
+    assert all(m["text"].startswith("put") for m in hint.json()["moves"])
+    line = client.post(f"/api/matches/{match_id}/chat", json={"text": "hm"},
+                       headers=auth(token)).json()["line"]
+    assert line["seq"] == drawn["seq"]
