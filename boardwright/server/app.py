@@ -366,7 +366,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     @app.get("/api/matches/{match_id}")
     async def match_summary(match_id: str, request: Request) -> dict[str, Any]:
-        return (await lobby(request).get(match_id)).summary()
+        return await lobby(request).summary(match_id)
 
     @app.get("/api/matches/{match_id}/view")
     async def match_view(match_id: str, request: Request, lang: str = "en",
