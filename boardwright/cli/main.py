@@ -386,6 +386,9 @@ def serve(
                     "are served first.")] = None,
     max_connections: Annotated[int, typer.Option(
         help="Sockets open at once (HTTP and WebSocket); more are closed at once.")] = 1000,
+    connections_per_client: Annotated[int, typer.Option(
+        min=1, help="Sockets one address may hold open at once (never more than a quarter "
+                    "of --max-connections); more are closed at once.")] = 100,
     request_timeout: Annotated[float, typer.Option(
         help="Seconds a client has to send a whole request.")] = 10.0,
     matches_per_client: Annotated[int, typer.Option(
@@ -416,6 +419,7 @@ def serve(
     from boardwright.server.run import serve as run_server
 
     limits = Limits(max_connections=max_connections, request_timeout=request_timeout,
+                    connections_per_client=connections_per_client,
                     matches_per_client=matches_per_client, max_open_matches=max_open_matches,
                     open_match_seconds=open_match_hours * 3600,
                     sweep_seconds=sweep_seconds, move_day_seconds=move_day_seconds,

@@ -28,6 +28,9 @@ class Limits:
     # ---- connections (uvicorn, server/run.py) ----
     #: sockets open at once (HTTP and WebSocket); the next one is closed at accept
     max_connections: int = 1000
+    #: sockets (HTTP and WebSocket) one address may hold open at once, and never more than a
+    #: quarter of `max_connections`; the next one is closed at accept
+    connections_per_client: int = 100
     #: seconds a client has to send a whole request (headers and body) after connecting or
     #: after its previous answer; a half-sent request is closed then
     request_timeout: float = 10.0
