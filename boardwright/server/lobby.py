@@ -371,7 +371,8 @@ class Lobby:
         """The same table again with the seats rotated (seat k's player sits at k + 1): asked
         by a player of a finished match; the first ask makes it, every later one gets the
         same match. Seats bound to identities stay bound (each player finds theirs under My
-        games or by opening the match); the asker gets the new tokens, like a creator."""
+        games or by opening the match). Each asker gets their own new seat's link and no
+        other (nor a control token): a player without an identity gets theirs by asking too."""
         match = await self.get(match_id)
         if seat is None:
             raise MatchError("rematch_not_allowed", "only a player of this match can ask for "
@@ -384,8 +385,14 @@ class Lobby:
             if match.row.rematch:
                 new = await self.get(match.row.rematch)
                 mine = (seat + 1) % len(match.seats)
-                return {"match_id": new.id, "seat": mine, "existing": True,
-                        "spectate_url": f"/m/{new.id}", **marks(new.row)}
+                out = {"match_id": new.id, "seat": mine, "existing": True,
+                       "spectate_url": f"/m/{new.id}", **marks(new.row)}
+                if new.seats[mine].identity is None and new.status not in OVER:
+                    token = await new.reissue(mine)  # theirs alone: only they held seat k
+                    link = f"/m/{new.id}?seat={mine}&token={token}"
+                    out["seats"] = [{"seat": mine, "kind": "human", "name": new.seats[mine].name,
+                                     "token": token, "join_url": link}]
+                return out
             self._admit(client)
             n = len(match.seats)
             seats = []
@@ -402,7 +409,13 @@ class Lobby:
                 turn=(row.move_days or DEFAULT_MOVE_DAYS, row.on_timeout or "bot")
                 if row.mode == "turn" else None)
             await match.set_rematch(created["match_id"])
-        return {**created, "seat": (seat + 1) % n, "existing": False}
+        mine = (seat + 1) % n
+        created.pop("control_token")
+        for entry in created["seats"]:
+            if entry["seat"] != mine:
+                entry.pop("token", None)
+                entry.pop("join_url", None)
+        return {**created, "seat": mine, "existing": False}
 
     async def my_matches(self, identity: Identity) -> dict[str, Any]:
         """The identity's matches: open ones, running ones (those where it is to move first)
@@ -532,14 +545,19 @@ class Lobby:
         await match.abort("aborted")
         return match.summary()
 
-    async def reissue(self, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
-        """A new link for a person's seat, given that seat's token or the control token; the
-        old link stops working at once."""
+    async def reissue(self, match_id: str, seat: int, token: str | None,
+                      identity: str | None = None) -> dict[str, Any]:
+        """A new link for a person's seat, given that seat's token (as its identity, once
+        bound) or the control token while no identity holds the seat (a bound seat is its
+        player's, not the creator's: `seat_bound`); the old link stops working at once."""
         match = await self.get(match_id)
         if not 0 <= seat < len(match.seats) or match.seats[seat].kind != "human":
             raise MatchError("bad_request", f"seat {seat} is not a person's seat", seat=seat)
-        if match.seat_of_quietly(token) != seat:
+        if match.seat_of_quietly(token, identity) != seat:
             await self.control(match_id, token)
+            if match.seats[seat].identity is not None:
+                raise MatchError("seat_bound", "this seat belongs to its player: only they "
+                                 "can renew its link", seat=seat)
         new = await match.reissue(seat)
         return {"seat": seat, "token": new, "join_url": f"/m/{match_id}?seat={seat}&token={new}"}
 
