@@ -661,7 +661,7 @@ async def _drain(websocket: WebSocket, conn: Connection) -> bool:
     async with conn.writing:
         conn.ready.clear()
         while conn.pending and not conn.closed:
-            message = conn.pending.popleft()
+            message = conn.take()
             if isinstance(message, int):
                 conn.closed = True
                 conn.pending.clear()

@@ -47,8 +47,11 @@ __all__ = ["CHAT_SHOWN", "LiveMatch", "build_live", "marks", "parse_action", "re
 
 log = logging.getLogger("boardwright.server")
 
-#: a connection whose client reads this far behind is dropped (it reconnects with `since`)
+#: a connection whose client reads this far behind is dropped (it reconnects with `since`):
+#: this many messages, or this many bytes of them (a few welcomes' worth: a count alone let
+#: eight non-reading spectators hold 122 MB)
 MAX_QUEUE = 2000
+MAX_QUEUE_BYTES = 4 * 1024 * 1024
 #: how often a move is tried again after another process moved first or the state was stale
 MOVE_ATTEMPTS = 3
 #: the order of statuses: a status read from the database never moves a match backwards
@@ -92,17 +95,34 @@ class Connection:
     identity: Any = None
     #: a close code has been written: nothing more is sent
     closed: bool = False
+    #: characters of the texts in `pending` (bounded by `MAX_QUEUE_BYTES`)
+    queued: int = 0
+    #: a close code is queued: nothing more is
+    closing: bool = False
 
     def send(self, message: dict[str, Any] | str) -> None:
-        if self.closed:
+        if self.closed or self.closing:
             return
-        if len(self.pending) >= MAX_QUEUE:
+        text = message if isinstance(message, str) else encode(message)
+        if len(self.pending) >= MAX_QUEUE or self.queued + len(text) > MAX_QUEUE_BYTES:
             self.close(CLOSE_SLOW)
             return
-        self.pending.append(message if isinstance(message, str) else encode(message))
+        self.pending.append(text)
+        self.queued += len(text)
         self.ready.set()
 
+    def take(self) -> str | int:
+        """The next text (or close code) to write."""
+        message = self.pending.popleft()
+        if isinstance(message, str):
+            self.queued -= len(message)
+        return message
+
     def close(self, code: int) -> None:
+        """Queue the close (after the texts already queued); nothing is queued after it."""
+        if self.closing:
+            return
+        self.closing = True
         self.pending.append(code)
         self.ready.set()
 
