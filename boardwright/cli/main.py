@@ -403,6 +403,9 @@ def serve(
     move_day_seconds: Annotated[float, typer.Option(
         help="Seconds one of a turn-based match's days per move lasts (a day; fewer to try "
              "turn-based play quickly).")] = 24 * 3600.0,
+    echo: Annotated[bool, typer.Option(
+        "--echo", help="Serve /ws/echo, the bare WebSocket echo bench/load.py measures "
+                       "against (off on a public server).")] = False,
     no_client_limits: Annotated[bool, typer.Option(
         "--no-client-limits", help="No per-address rates or caps (a load bench drives "
                                    "hundreds of seats from one address); sizes and "
@@ -427,7 +430,7 @@ def serve(
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
                                           bot_max_seconds + 5.0), share=bot_share)
     try:
-        app_ = create_app(db, bots=pool, limits=limits)
+        app_ = create_app(db, bots=pool, limits=limits, echo=echo)
         shown = "localhost" if host in ("0.0.0.0", "::") else host
         from sqlalchemy.engine import make_url
 

@@ -34,7 +34,7 @@ from .guard import Guard, install_error_handlers
 from .identity import COOKIE, COOKIE_DAYS, Identities, Identity
 from .limits import ClientLimits, Limits, TokenBucket, client_address
 from .lobby import MATCH_ID, Lobby
-from .matches import Connection, LiveMatch
+from .matches import Connection, LiveMatch, encode
 from .rules_page import rules_page
 from .schemas import (
     ChatBody,
@@ -107,9 +107,10 @@ def game_listing(game: Game, lang: str) -> dict[str, Any]:
 
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
                web_dir: Path = WEB_DIR, limits: Limits | None = None,
-               clock: Callable[[], float] = time.monotonic) -> FastAPI:
+               clock: Callable[[], float] = time.monotonic, echo: bool = False) -> FastAPI:
     """The app; `bots` is shared and not shut down by the app when given (tests share one).
-    `clock` times the rate limits (tests stop it to count exactly what a burst allows)."""
+    `clock` times the rate limits (tests stop it to count exactly what a burst allows);
+    `echo` serves `/ws/echo` (`serve --echo`, for `bench/load.py`)."""
     from .store import Store
 
     limits = limits or Limits()
@@ -471,6 +472,9 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         if match.chat_n >= limits.chat_lines_per_match:
             raise MatchError("chat_full", "this match's chat is full",
                              limit=limits.chat_lines_per_match)
+        if seat is None and match.chat_n >= limits.spectator_chat_lines:
+            raise MatchError("chat_full", "this match's chat is full for spectators; the "
+                             "rest is kept for its players", limit=limits.spectator_chat_lines)
         wait = clients.take(clients.chat, identity.id if identity else address)
         if wait:
             raise MatchError("rate_limited", "you are chatting too fast; wait a little",
@@ -550,7 +554,16 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         strikes = 0
         try:
             while True:
-                raw = await websocket.receive_text()
+                raw = await _receive_text(websocket)
+                if raw is None:  # a binary frame: the protocol is JSON text
+                    conn.send(error_payload("bad_request", "messages are JSON text frames; "
+                                            "binary frames are not read"))
+                    if not conn.writing.locked():
+                        await _drain(websocket, conn)
+                    strikes += 1
+                    if strikes >= limits.ws_strikes:
+                        conn.close(4429)
+                    continue
                 if not _admitted(conn, raw, bucket, limits, clients, address):
                     strikes += 1
                     if strikes >= limits.ws_strikes:
@@ -570,13 +583,33 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             _release(clients, address)
             match.unsubscribe(conn, match.row.grace_seconds)
 
-    @app.websocket("/ws/echo")
-    async def echo(websocket: WebSocket) -> None:
-        """A bare echo, the baseline `bench/load.py` compares move round-trips against."""
-        await websocket.accept()
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                await websocket.send_text(await websocket.receive_text())
+    if echo:
+        @app.websocket("/ws/echo")
+        async def echo_socket(websocket: WebSocket) -> None:
+            """A bare echo, the baseline `bench/load.py` compares move round trips against;
+            only on a server started with `serve --echo`, under the sockets' own bounds
+            (sockets per address, messages per socket, message size)."""
+            address = client_address(websocket.scope)
+            await websocket.accept()
+            if limits.per_client and clients.sockets.get(address, 0) >= limits.sockets_per_client:
+                await websocket.close(code=4429)
+                return
+            clients.sockets[address] = clients.sockets.get(address, 0) + 1
+            bucket = TokenBucket(limits.ws_messages_per_second, limits.ws_message_burst,
+                                 clients.clock())
+            try:
+                while True:
+                    raw = await _receive_text(websocket)
+                    if raw is None or (limits.per_client and bucket.take(clients.clock())):
+                        await websocket.send_text(encode(error_payload(
+                            "rate_limited" if raw is not None else "bad_request",
+                            "slow down" if raw is not None else "text frames only")))
+                        continue
+                    await websocket.send_text(raw)
+            except (WebSocketDisconnect, WebSocketDisconnected):
+                pass
+            finally:
+                _release(clients, address)
 
     return app
 
@@ -610,6 +643,16 @@ def _since(value: str | None) -> int | None:
         raise MatchError("bad_request", "since must be a seq: a whole number from 0",
                          where="since")
     return int(value)
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next text frame's text, None for a binary frame (Starlette's `receive_text` fails
+    with a traceback on one); `WebSocketDisconnect` when the client has left."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
 
 
 def _release(clients: ClientLimits, address: str) -> None:

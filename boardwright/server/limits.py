@@ -80,6 +80,9 @@ class Limits:
     #: chat lines one match keeps: past them its chat is full (each speaker's rate alone would
     #: let a few guests write into one match for ever)
     chat_lines_per_match: int = 2000
+    #: lines after which spectators' lines are refused: the rest of the chat is the players'
+    #: (spectators alone filled it, and the players got `chat_full`)
+    spectator_chat_lines: int = 1000
     # ---- the server as a whole ----
     #: matches waiting for people or running without people, all clients together
     max_open_matches: int = 1000

@@ -1,0 +1,60 @@
+"""WebSocket frames, the echo endpoint, spectators' chat and snapshot cost (issue 38: L1, L5,
+L6, M2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from boardwright.server.app import create_app
+from boardwright.server.bots import BotPool
+
+from .conftest import TEST_LIMITS, auth, create, human_body
+from .test_identity import refused, sign_up
+
+
+def test_l5_the_echo_socket_is_served_only_when_asked(db_url: str, bot_pool: BotPool) -> None:
+    """`/ws/echo` (bench/load.py's baseline) was served by every server, without caps."""
+    with (TestClient(create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)) as client,
+          pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/echo") as ws):
+        ws.receive_text()
+    with TestClient(create_app(db_url, bots=bot_pool, limits=TEST_LIMITS,
+                               echo=True)) as client, client.websocket_connect("/ws/echo") as ws:
+        ws.send_text("ping")
+        assert ws.receive_text() == "ping"
+
+
+def test_l6_a_binary_frame_gets_an_error_and_the_socket_lives(client: TestClient) -> None:
+    """A binary frame dropped the socket with a traceback (`receive_text`)."""
+    match_id = create(client, ["random", "random"], seed=2)["match_id"]
+    with client.websocket_connect(f"/ws/matches/{match_id}") as ws:
+        welcome: dict[str, Any] = ws.receive_json()
+        assert welcome["type"] == "welcome"
+        ws.send_bytes(b"\x00\x01binary")
+        while (answer := ws.receive_json())["type"] != "error":
+            pass
+        assert answer["code"] == "bad_request"
+        ws.send_json({"type": "ping"})
+        while (answer := ws.receive_json())["type"] != "pong":
+            pass
+
+
+def test_l1_spectators_cannot_fill_the_players_chat(db_url: str, bot_pool: BotPool) -> None:
+    """Spectators could write a match's chat full, and its players then got `chat_full`. Past
+    `spectator_chat_lines` lines spectators are refused; the rest is the players'."""
+    limits = TEST_LIMITS.but(chat_lines_per_match=6, spectator_chat_lines=3)
+    with TestClient(create_app(db_url, bots=bot_pool, limits=limits)) as client:
+        sign_up(client, "Watcher")
+        created = client.post("/api/matches", json=human_body()).json()
+        url = f"/api/matches/{created['match_id']}/chat"
+        for n in range(3):
+            assert client.post(url, json={"text": f"spectator {n}"}).status_code == 201
+        refused(client.post(url, json={"text": "one more"}), 409, "chat_full")
+        player = auth(created["seats"][0]["token"])
+        for n in range(3):
+            said = client.post(url, json={"text": f"player {n}"}, headers=player)
+            assert said.status_code == 201, said.text
+        refused(client.post(url, json={"text": "full"}, headers=player), 409, "chat_full")
