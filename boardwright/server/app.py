@@ -27,7 +27,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
-from . import lessons_api, payloads
+from . import lessons_api, payloads, snapshots
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
@@ -213,10 +213,10 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         rotated = getattr(request.state, "seat_token", None)
         return {**body, "seat_token": rotated} if rotated else body
 
-    def snapshot_allowed(address: str) -> None:
-        """A full snapshot replays the whole log into words: each address gets a few a
-        second (`Limits.snapshots_per_second`)."""
-        wait = clients.take(clients.snapshots, address)
+    def snapshot_allowed(address: str, cost: float = 1.0) -> None:
+        """A full snapshot describes the newest log entries into words: each address gets a
+        few a second (`Limits.snapshots_per_second`), a long log costing more (snapshots.py)."""
+        wait = clients.take(clients.snapshots, address, cost)
         if wait:
             raise MatchError("rate_limited", "too many full views from this address; slow "
                              "down", retry_after=round(wait, 2))
@@ -391,12 +391,27 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def match_view(match_id: str, request: Request, lang: str = "en",
                          authorization: Annotated[str | None, Header()] = None
                          ) -> dict[str, Any]:
-        snapshot_allowed(client_address(request.scope))
+        address = client_address(request.scope)
+        snapshot_allowed(address)
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
         await match.join(seat)
         await match.sync()
-        return answer(request, match.snapshot(seat, _lang(lang)))
+        if snapshots.cost(match.log, None) > 1:
+            snapshot_allowed(address, snapshots.cost(match.log, None) - 1)
+        return answer(request, await snapshots.build_off_loop(match, seat, _lang(lang)))
+
+    @app.get("/api/matches/{match_id}/log")
+    async def match_log(match_id: str, request: Request, before: int, lang: str = "en",
+                        authorization: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        """The log entries before seq `before`, a page at a time (a snapshot carries only the
+        newest ones: `log_start`), as this viewer may see them."""
+        address = client_address(request.scope)
+        snapshot_allowed(address, 2.0)
+        match = await lobby(request).get(match_id)
+        seat = await seat_of(request, match, _token(authorization), await who(request))
+        return await asyncio.to_thread(snapshots.log_page, match, seat, _lang(lang), before)
 
     @app.post("/api/matches/{match_id}/moves")
     async def make_move(match_id: str, body: MoveBody, request: Request, lang: str = "en",
@@ -417,7 +432,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             raise MatchError("bad_token", f"this token does not belong to seat {n}", seat=n)
         await match.join(seat)
         await match.sync()
-        return answer(request, match.snapshot(seat, match.row.lang))
+        return answer(request, await snapshots.build_off_loop(match, seat, match.row.lang))
 
     @app.post("/api/matches/{match_id}/seats/{n}/token")
     async def reissue(match_id: str, n: int, request: Request,

@@ -35,7 +35,7 @@ from boardwright.engine.api import CHANCE, Game, State
 from boardwright.engine.play import sample_chance
 from boardwright.engine.record import replay_action
 
-from . import payloads
+from . import payloads, snapshots
 from .bots import BotPool, BotTimeout
 from .loading import CHAT_SHOWN, build_live, rebuild
 from .payloads import LogEntry
@@ -172,6 +172,8 @@ class LiveMatch:
         #: the address whose bot-only match this is: its bots hold at most the pool's share
         #: (a table with people is served first and is nobody's share)
         self.owner = "stored"
+        #: log lines described per (seat, language, range of seqs) (snapshots.py)
+        self.lines = snapshots.LineCache()
 
     @property
     def people(self) -> bool:
@@ -205,10 +207,12 @@ class LiveMatch:
                 **marks(self.row), **payloads.results(self.game, self.state, lang)}
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
-        return {**payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
-                                    seq=self.seq, status=self.status, seats=self.seat_infos(),
-                                    log=self.log, since=since), **marks(self.row),
-                **self.clock_field(),
+        """A viewer's full picture; its log is the newest entries (snapshots.py)."""
+        return self.decorate(snapshots.build(self, seat, lang, since))
+
+    def decorate(self, built: dict[str, Any]) -> dict[str, Any]:
+        """A built snapshot with the table's marks, its clock and the newest chat."""
+        return {**built, **marks(self.row), **self.clock_field(),
                 "chat": [payloads.chat_line(c) for c in self.chat[-CHAT_SHOWN:]]}
 
     def clock_field(self) -> dict[str, Any]:
@@ -725,21 +729,7 @@ class LiveMatch:
 
     def _payloads(self, steps: list[Step], status: str) -> list[tuple[Connection, list[
             dict[str, Any]]]]:
-        """Each connection's update messages for `steps`, each distinct (seat, language)
-        payload built once and shared (views differ per seat, never per connection)."""
-        seats = self.seat_infos()
-        cache: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
-        out = []
-        for conn in self.connections:
-            key = (conn.seat, conn.lang)
-            if key not in cache:
-                cache[key] = [payloads.update(self.game, step.state, conn.seat, conn.lang,
-                                              entry=step.entry, seats=seats,
-                                              status=status if i == len(steps) - 1
-                                              else "active")
-                              for i, step in enumerate(steps)]
-            out.append((conn, cache[key]))
-        return out
+        return snapshots.update_payloads(self, steps, status)
 
     def _send(self, outgoing: list[tuple[Connection, list[dict[str, Any]]]]) -> None:
         """Add the clock and a turn-based match's deadline (known once the state is current),

@@ -9,10 +9,12 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from boardwright.server import payloads, snapshots
 from boardwright.server.app import create_app
 from boardwright.server.bots import BotPool
 
 from .conftest import TEST_LIMITS, auth, create, human_body
+from .test_api import wait_finished
 from .test_identity import refused, sign_up
 
 
@@ -58,3 +60,38 @@ def test_l1_spectators_cannot_fill_the_players_chat(db_url: str, bot_pool: BotPo
             said = client.post(url, json={"text": f"player {n}"}, headers=player)
             assert said.status_code == 201, said.text
         refused(client.post(url, json={"text": "full"}, headers=player), 409, "chat_full")
+
+
+def test_m2_a_snapshot_costs_the_same_however_long_the_log(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A snapshot described the whole log into words on the event loop (0.41 s and 4.4 MB on a
+    36,000-action match). Now it carries the newest `LOG_WINDOW` entries (`log_start` says
+    where they begin; `GET .../log?before=` pages back to the first), the described lines are
+    cached per range, and the view is built off the event loop."""
+    match_id = create(client, ["random", "random"], seed=7)["match_id"]
+    summary = wait_finished(client, match_id)
+    assert summary["seq"] > snapshots.LOG_WINDOW  # a log longer than one window
+    described: list[int] = []
+    real = payloads.log_lines
+
+    def counting(game: Any, entries: Any, *args: Any) -> Any:
+        if entries:
+            described.append(len(entries))
+        return real(game, entries, *args)
+
+    monkeypatch.setattr(payloads, "log_lines", counting)
+    first = client.get(f"/api/matches/{match_id}/view").json()
+    seqs = sorted({line["seq"] for line in first["log"]})
+    assert len(seqs) <= snapshots.LOG_WINDOW and seqs[-1] == summary["seq"]
+    assert first["log_start"] == seqs[0] > 1
+    again = client.get(f"/api/matches/{match_id}/view").json()
+    assert again["log"] == first["log"] and len(described) == 1  # described once
+    lines = first["log"]
+    before = first["log_start"]
+    while before is not None:
+        page = client.get(f"/api/matches/{match_id}/log?before={before}").json()
+        lines = page["log"] + lines
+        before = page["log_start"]
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    match = client.portal.call(lobby.get, match_id)  # type: ignore[union-attr]
+    assert lines == real(match.game, match.log, None, "en")  # every line, once, in order
