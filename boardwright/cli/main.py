@@ -396,6 +396,10 @@ def serve(
     move_day_seconds: Annotated[float, typer.Option(
         help="Seconds one of a turn-based match's days per move lasts (a day; fewer to try "
              "turn-based play quickly).")] = 24 * 3600.0,
+    secret_key_file: Annotated[Path | None, typer.Option(
+        help="A file holding the key (32 characters or more) that signs identity cookies; "
+             "default: BOARDWRIGHT_SECRET_KEY, else a key kept in the database (which a copy "
+             "of the database then holds too).")] = None,
     no_client_limits: Annotated[bool, typer.Option(
         "--no-client-limits", help="No per-address rates or caps (a load bench drives "
                                    "hundreds of seats from one address); sizes and "
@@ -418,8 +422,25 @@ def serve(
                     per_client=not no_client_limits)
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
                                           bot_max_seconds + 5.0))
+    secret = None
+    if secret_key_file is not None:
+        try:
+            secret = secret_key_file.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            pool.shutdown()
+            raise typer.BadParameter(f"cannot read {secret_key_file}: {exc}",
+                                     param_hint="--secret-key-file") from None
+    from boardwright.server.identity import secret_key
+    from boardwright.server.seats import MatchError
+
     try:
-        app_ = create_app(db, bots=pool, limits=limits)
+        secret = secret_key(secret)
+    except MatchError as exc:
+        pool.shutdown()
+        raise typer.BadParameter(exc.message, param_hint="--secret-key-file or "
+                                 "BOARDWRIGHT_SECRET_KEY") from None
+    try:
+        app_ = create_app(db, bots=pool, limits=limits, secret=secret)
         shown = "localhost" if host in ("0.0.0.0", "::") else host
         from sqlalchemy.engine import make_url
 

@@ -31,7 +31,7 @@ from . import lessons_api, payloads
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
-from .identity import COOKIE, COOKIE_DAYS, Identities, Identity
+from .identity import COOKIE_DAYS, Identities, Identity, cookie_name, secret_key
 from .limits import ClientLimits, Limits, TokenBucket, client_address
 from .lobby import MATCH_ID, Lobby
 from .matches import Connection, LiveMatch
@@ -107,12 +107,16 @@ def game_listing(game: Game, lang: str) -> dict[str, Any]:
 
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
                web_dir: Path = WEB_DIR, limits: Limits | None = None,
-               clock: Callable[[], float] = time.monotonic) -> FastAPI:
+               clock: Callable[[], float] = time.monotonic,
+               secret: str | None = None) -> FastAPI:
     """The app; `bots` is shared and not shut down by the app when given (tests share one).
-    `clock` times the rate limits (tests stop it to count exactly what a burst allows)."""
+    `clock` times the rate limits (tests stop it to count exactly what a burst allows).
+    `secret` signs the identity cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in
+    the database; identity.py)."""
     from .store import Store
 
     limits = limits or Limits()
+    secret = secret_key(secret)
     clients = ClientLimits(limits, clock)
 
     @contextlib.asynccontextmanager
@@ -125,7 +129,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         pool = bots or BotPool()
         lobby = Lobby(store, pool, limits, clients, clock)
         app.state.lobby = lobby
-        app.state.identities = await asyncio.to_thread(Identities, store)
+        app.state.identities = await asyncio.to_thread(Identities, store, secret)
         await lobby.start()
         warming = asyncio.get_running_loop().run_in_executor(None, pool.warm)
         try:
@@ -154,7 +158,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         """The identity of the request's cookie, or None. A write (POST) carrying the cookie
         from another site's page is refused (`bad_origin`); a WebSocket from one is
         anonymous."""
-        value = request.cookies.get(COOKIE)
+        value = request.cookies.get(cookie_name(request.url.scheme))
         if not value:
             return None
         if not same_origin(request.headers):
@@ -171,9 +175,16 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         return identity
 
     async def set_cookie(request: Request, response: Response, identity: Identity) -> None:
-        response.set_cookie(COOKIE, await identities(request).cookie_for(identity),
-                            max_age=COOKIE_DAYS * 86400, path="/", httponly=True,
-                            samesite="strict", secure=request.url.scheme == "https")
+        """A new session of `identity` for this browser (its previous one ends)."""
+        name = cookie_name(request.url.scheme)
+        value = await identities(request).start_session(identity, request.cookies.get(name))
+        response.set_cookie(name, value, max_age=COOKIE_DAYS * 86400, path="/",
+                            httponly=True, samesite="strict",
+                            secure=request.url.scheme == "https")
+
+    def drop_cookie(request: Request, response: Response) -> None:
+        response.delete_cookie(cookie_name(request.url.scheme), path="/", httponly=True,
+                               samesite="strict", secure=request.url.scheme == "https")
 
     def login_allowed(address: str) -> None:
         """Sign-ups, logins and password changes each cost an Argon2 hash: a few a minute."""
@@ -332,7 +343,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                                  "little", retry_after=round(wait, 1))
             identity = await identities(request).new_guest()
             response.status_code = 201
-        await set_cookie(request, response, identity)
+            await set_cookie(request, response, identity)
         return {"identity": identity.public()}
 
     @app.post("/api/me/signup", status_code=201)
@@ -358,10 +369,20 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     @app.post("/api/me/logout")
     async def log_out(request: Request, response: Response) -> dict[str, Any]:
-        await who(request)
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
-                               secure=request.url.scheme == "https")
+        """This browser's session ends for good (a copy of its cookie stops working too)."""
+        identity = await who(request)
+        await identities(request).end_session(
+            request.cookies.get(cookie_name(request.url.scheme)), identity)
+        drop_cookie(request, response)
         return {"identity": None}
+
+    @app.post("/api/me/logout-everywhere")
+    async def log_out_everywhere(request: Request, response: Response) -> dict[str, Any]:
+        """Every session of this identity ends, in every browser (this one included)."""
+        identity = await need_identity(request)
+        ended = await identities(request).end_everywhere(identity)
+        drop_cookie(request, response)
+        return {"identity": None, "sessions_ended": ended}
 
     @app.post("/api/me/password")
     async def change_password(body: NewPassword, request: Request,

@@ -13,11 +13,16 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from itsdangerous import URLSafeTimedSerializer
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import auth
+from boardwright.server.app import create_app
+from boardwright.server.identity import COOKIE, HOST_COOKIE, SALT, SECRET_ENV, SECRET_KEY
+from boardwright.server.seats import MatchError
+
+from .conftest import TEST_LIMITS, auth
 from .test_api import wait_finished
-from .test_identity import cookie, refused, sign_up, use
+from .test_identity import PASSWORD, cookie, refused, sign_up, use
 
 
 def _invite(client: TestClient) -> dict[str, Any]:
@@ -169,3 +174,98 @@ def test_l8_token_bearing_answers_are_never_cached(client: TestClient) -> None:
     reissued = client.post(f"/api/matches/{match_id}/seats/0/token", headers=auth(token))
     assert reissued.headers["cache-control"] == "no-store"
     assert client.post("/api/me/guest").headers["cache-control"] == "no-store"
+
+
+def test_m4_a_copied_cookie_stops_working_after_logout(client: TestClient) -> None:
+    copy = sign_up(client, "Anna")
+    assert client.post("/api/me/logout").status_code == 200
+    use(client, copy)
+    assert client.get("/api/me").json()["identity"] is None
+
+
+def test_m4_signing_up_on_a_planted_guest_cookie_ends_that_cookie(client: TestClient) -> None:
+    client.post("/api/me/guest")
+    planted = cookie(client)  # the attacker's guest, set in the victim's browser
+    mine = sign_up(client, "Victim")
+    assert mine != planted
+    use(client, planted)
+    assert client.get("/api/me").json()["identity"] is None
+    use(client, mine)
+    assert client.get("/api/me").json()["identity"]["name"] == "Victim"
+
+
+def test_m4_login_starts_a_new_session_and_ends_the_browsers_old_one(
+        client: TestClient) -> None:
+    sign_up(client, "Anna")
+    use(client, None)
+    client.post("/api/me/guest")
+    before = cookie(client)
+    use(client, before)
+    after = client.post("/api/me/login", json={"name": "Anna", "password": PASSWORD})
+    assert after.status_code == 200 and after.cookies.get(COOKIE) not in (None, before)
+    use(client, before)
+    assert client.get("/api/me").json()["identity"] is None
+
+
+def test_m4_log_out_everywhere_ends_every_browser(client: TestClient) -> None:
+    first = sign_up(client, "Anna")
+    use(client, None)
+    second = client.post("/api/me/login", json={"name": "Anna", "password": PASSWORD})
+    assert second.status_code == 200
+    other = cookie(client)
+    refused(client.post("/api/me/logout-everywhere", headers={"Origin": "https://x.example"}),
+            403, "bad_origin")
+    ended = client.post("/api/me/logout-everywhere").json()
+    assert ended == {"identity": None, "sessions_ended": 2}
+    for value in (first, other):
+        use(client, value)
+        assert client.get("/api/me").json()["identity"] is None
+    use(client, None)
+    refused(client.post("/api/me/logout-everywhere"), 403, "no_identity")
+
+
+def test_m4_over_https_the_cookie_is_host_prefixed(db_url: str, bot_pool: Any) -> None:
+    app = create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)
+    with TestClient(app, base_url="https://testserver") as browser:
+        made = browser.post("/api/me/guest")
+        header = made.headers["set-cookie"]
+        assert header.startswith(f"{HOST_COOKIE}=") and "secure" in header.lower()
+        assert "path=/" in header.lower() and "domain" not in header.lower()
+        assert browser.get("/api/me").json()["identity"]["kind"] == "guest"
+        # a cookie without the prefix (set by a sibling site) is nobody over HTTPS
+        value = browser.cookies.get(HOST_COOKIE)
+        browser.cookies.clear()
+        browser.cookies.set(COOKIE, value)
+        assert browser.get("/api/me").json()["identity"] is None
+
+
+def test_l4_the_cookie_key_comes_from_the_operator_not_the_database(
+        db_url: str, bot_pool: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With BOARDWRIGHT_SECRET_KEY set, a cookie signed with the key stored in the database
+    (what a copy of the database gives) is nobody, and the database holds no key at all."""
+    monkeypatch.setenv(SECRET_ENV, "k" * 40)
+    app = create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)
+    with TestClient(app) as browser:
+        browser.post("/api/me/guest")
+        guest = browser.get("/api/me").json()["identity"]
+        store = app.state.lobby.store
+        assert store.setting(SECRET_KEY, lambda: "none") == "none"  # none was stored
+        forged = URLSafeTimedSerializer("none", salt=SALT)
+        ids = [r.id for r in _identity_rows(store)]
+        for identity_id in ids:
+            browser.cookies.clear()
+            browser.cookies.set(COOKIE, forged.dumps([identity_id, 0]))
+            assert browser.get("/api/me").json()["identity"] is None
+        assert guest["kind"] == "guest"
+    monkeypatch.setenv(SECRET_ENV, "short")
+    with pytest.raises(MatchError) as short:
+        create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)
+    assert short.value.code == "bad_config"
+
+
+def _identity_rows(store: Any) -> list[Any]:
+    from sqlalchemy import select
+
+    from boardwright.server.store import identities_table
+    with store.engine.connect() as conn:
+        return list(conn.execute(select(identities_table)))
