@@ -511,7 +511,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         table that allows hints (GET and POST alike: a browser POSTs it, a script may GET)."""
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
-        return answer(request, await lobby(request).hint(match_id, seat, n, _lang(lang)))
+        return answer(request, await until_gone(request, lobby(request).hint(
+            match_id, seat, n, _lang(lang), client_address(request.scope))))
 
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request, step: int | None = None,
@@ -524,8 +525,10 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                      lang: str = "en") -> dict[str, Any]:
         """The bot's review of a finished match, a part at a time (`next` is where the next
         part starts, null at the end)."""
-        snapshot_allowed(client_address(request.scope))
-        return await lobby(request).review(match_id, start, _lang(lang))
+        address = client_address(request.scope)
+        snapshot_allowed(address)
+        return await until_gone(request, lobby(request).review(match_id, start, _lang(lang),
+                                                               address))
 
     # ---- WebSockets ------------------------------------------------------------------------
 
@@ -597,6 +600,27 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                 await websocket.send_text(await websocket.receive_text())
 
     return app
+
+
+async def until_gone(request: Request, work: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    """`work`, cancelled if the client goes away first: a hint or review whose asker left
+    stops waiting for a bot worker (the answer would reach nobody)."""
+    task = asyncio.ensure_future(work)
+
+    async def gone() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    watcher = asyncio.ensure_future(gone())
+    try:
+        await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watcher.cancel()
+        if not task.done():
+            task.cancel()
+    if task.cancelled():
+        raise MatchError("client_gone", "the client left before the answer was ready")
+    return task.result()
 
 
 def _since(value: str | None) -> int | None:

@@ -84,8 +84,11 @@ class Lobby:
         self._tasks: set[asyncio.Task[None]] = set()
         #: one rematch made at a time (two players clicking at once get the same one)
         self._rematching = asyncio.Lock()
-        #: hints being computed now (at most `Limits.hints_at_once`)
+        #: hints and reviews being computed now (at most `Limits.hints_at_once` and
+        #: `Limits.reviews_at_once`), and per asking address (`Limits.bot_asks_per_client`)
         self._hinting = 0
+        self._reviewing = 0
+        self._asking: dict[str, int] = {}
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -321,6 +324,7 @@ class Lobby:
         bound = {i: s.identity for i, s in enumerate(seats) if s.identity is not None}
         await asyncio.to_thread(self.store.create_match, row, bound)
         match = LiveMatch(row, game, state, seats, self.writer, self.bots)
+        match.owner = client
         match.on_over = self._over
         match.on_idle = self._evict  # over and unwatched: it goes now, not at the next sweep
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
@@ -562,10 +566,32 @@ class Lobby:
                 "seats": [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)],
                 **marks(row), **payloads.results(game, state, lang)}
 
-    async def review(self, match_id: str, start: int, lang: str) -> dict[str, Any]:
+    @contextlib.contextmanager
+    def _asked(self, client: str) -> Any:
+        """One hint or review of `client` being computed (`Limits.bot_asks_per_client` at
+        once: the next one is refused before it waits for a worker)."""
+        if self.limits.per_client and (self._asking.get(client, 0)
+                                       >= self.limits.bot_asks_per_client):
+            raise MatchError("rate_limited", "this address already waits for the bot; ask "
+                             "again once it has answered", retry_after=1,
+                             limit=self.limits.bot_asks_per_client)
+        self._asking[client] = self._asking.get(client, 0) + 1
+        try:
+            yield
+        finally:
+            left = self._asking[client] - 1
+            if left:
+                self._asking[client] = left
+            else:
+                del self._asking[client]
+
+    async def review(self, match_id: str, start: int, lang: str,
+                     client: str = "unknown") -> dict[str, Any]:
         """The bot's review of a finished match, a part of `Limits.review_part` decisions from
         action `start` on, each judged from its mover's view (agents/analysis.py), in a bot
-        worker; parts are cached (a finished match never changes)."""
+        worker held to the asking address's share (`BotPool.share`), at most
+        `Limits.reviews_at_once` in the server; parts are cached (a finished match never
+        changes)."""
         key = (match_id, start, lang)
         cached = self._reviews.get(key)
         if cached is None:
@@ -575,12 +601,22 @@ class Lobby:
             if not 0 <= start <= len(texts):
                 raise MatchError("bad_request", f"start must be 0..{len(texts)}",
                                  steps=len(texts))
-            try:
-                part = await self.bots.run(review_part, row.game, row.players, row.options,
-                                           texts, start, self.limits.review_part, lang)
-            except BotTimeout:
-                raise MatchError("server_busy",
-                                 "the review took too long; try again later") from None
+            if self._reviewing >= self.limits.reviews_at_once:
+                raise MatchError("server_busy", "the bot is busy with other reviews; try "
+                                 "again in a moment", retry_after=1,
+                                 limit=self.limits.reviews_at_once)
+            with self._asked(client):
+                self._reviewing += 1
+                try:
+                    part = await self.bots.run(review_part, row.game, row.players,
+                                               row.options, texts, start,
+                                               self.limits.review_part, lang, people=False,
+                                               owner=client)
+                except BotTimeout:
+                    raise MatchError("server_busy",
+                                     "the review took too long; try again later") from None
+                finally:
+                    self._reviewing -= 1
             cached = {"match_id": match_id, "steps": len(texts), "start": start, **part}
             self._reviews[key] = cached
             if len(self._reviews) > self.limits.review_cache:
@@ -590,7 +626,7 @@ class Lobby:
         return cached
 
     async def hint(self, match_id: str, seat: int | None, n: int,
-                   lang: str) -> dict[str, Any]:
+                   lang: str, client: str = "unknown") -> dict[str, Any]:
         """The bot's best moves for seat `n` now, asked by that seat's player on their turn at
         a table that allows hints: judged from the seat's view alone in a bot worker (never on
         the event loop), at most `Limits.hint_moves` of them with each one's estimated lead
@@ -623,15 +659,18 @@ class Lobby:
         # a seed from what the seat knows (not the match's secret seed): the same view gives
         # the same hint
         seed = zlib.crc32(f"{match.id}/{seq}/{seat}".encode())
-        self._hinting += 1
-        try:
-            ranked = await self.bots.run(hint_part, match.game.info.id, seat,
-                                         match.state.view(seat), legal, seed,
-                                         self.limits.hint_samples, self.limits.hint_moves)
-        except BotTimeout:
-            raise MatchError("server_busy", "the hint took too long; try again later") from None
-        finally:
-            self._hinting -= 1
+        with self._asked(client):
+            self._hinting += 1
+            try:
+                ranked = await self.bots.run(hint_part, match.game.info.id, seat,
+                                             match.state.view(seat), legal, seed,
+                                             self.limits.hint_samples, self.limits.hint_moves,
+                                             people=False, owner=client)
+            except BotTimeout:
+                raise MatchError("server_busy", "the hint took too long; try again "
+                                 "later") from None
+            finally:
+                self._hinting -= 1
         if match.seq != seq:  # the match moved on (a stand-in, a clock) while the bot thought
             raise MatchError("stale_seq", "the position changed while the bot thought; ask "
                              "again", seq=match.seq, expect_seq=seq)

@@ -148,6 +148,9 @@ class LiveMatch:
         self.on_idle: Callable[[LiveMatch], Any] | None = None
         #: how long one of a turn-based match's days per move lasts (`Limits.move_day_seconds`)
         self.move_day = timedelta(days=1)
+        #: the address whose bot-only match this is: its bots hold at most the pool's share
+        #: (a table with people is served first and is nobody's share)
+        self.owner = "stored"
 
     @property
     def people(self) -> bool:
@@ -580,8 +583,10 @@ class LiveMatch:
                 legal = self.state.legal_actions()
                 spec = seat.agent_spec
             try:
-                action = await self._bots.choose(self.game.info.id, actor, view, legal, spec,
-                                                 f"{self.row.seed}/bot/{actor}/{seq}")
+                action = await self._bots.choose(
+                    self.game.info.id, actor, view, legal, spec,
+                    f"{self.row.seed}/bot/{actor}/{seq}", people=self.people,
+                    owner=None if self.people else self.owner)
             except BotTimeout as exc:  # over the deadline: the worker has been replaced
                 log.error("bot %s of match %s: %s; playing a random move", spec, self.id, exc)
                 action = random.Random(f"{self.row.seed}/fallback/{seq}").choice(legal)

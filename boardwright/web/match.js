@@ -9,6 +9,8 @@ import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePa
 import { installRulesPanel } from "./rules-panel.js";
 import { errorText } from "./identity.js";
 import { lineClass } from "./log-line.js";
+import { renderStatus, trackStatusHeight } from "./statusbar.js";
+import { installTabs } from "./tabs.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -350,6 +352,7 @@ function render() {
   document.title = myTurn() ? t("web.match.title_your_turn", { match: matchId })
     : `boardwright · ${matchId}`;
   renderTurn();
+  renderStatus(snapshot, recentLines());
   renderClock();
   renderClaim();
   renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines(), log });
@@ -460,6 +463,8 @@ async function start() {
   $("rematch").addEventListener("click", askRematch);
   $("hint-button").addEventListener("click", askHint);
   setInterval(renderClock, CLOCK_TICK_MS);
+  installTabs(document.querySelector(".side"));
+  trackStatusHeight();
   connection = new MatchConnection(matchId, {
     token, lang, onWelcome, onUpdate, onSeats, onError, onState, onStatus,
     onChat: (line) => addChat([line]),
