@@ -400,6 +400,10 @@ def serve(
     move_day_seconds: Annotated[float, typer.Option(
         help="Seconds one of a turn-based match's days per move lasts (a day; fewer to try "
              "turn-based play quickly).")] = 24 * 3600.0,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="Addresses or networks of the proxies whose X-Forwarded-For (the client's "
+             "address, which every per-address limit uses) and X-Forwarded-Proto to believe, "
+             "comma-separated (e.g. 10.0.0.5,10.1.0.0/16); default: nobody's.")] = None,
     secret_key_file: Annotated[Path | None, typer.Option(
         help="A file holding the key (32 characters or more) that signs identity cookies; "
              "default: BOARDWRIGHT_SECRET_KEY, else a key kept in the database (which a copy "
@@ -451,7 +455,7 @@ def serve(
         stored = make_url(db).render_as_string(hide_password=True)  # never print a password
         console.print(engine_text("en")("cli.serving", url=f"http://{shown}:{port}/",
                                         db=stored))
-        run_server(app_, host, port, limits)
+        run_server(app_, host, port, limits, forwarded_allow_ips)
     finally:
         pool.shutdown()
 

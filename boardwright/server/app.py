@@ -31,8 +31,17 @@ from . import lessons_api, payloads
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
-from .identity import COOKIE_DAYS, Identities, Identity, cookie_name, secret_key
-from .limits import ClientLimits, Limits, TokenBucket, client_address
+from .identity import (
+    ACCOUNT_LOGIN_BURST,
+    ACCOUNT_LOGINS_PER_HOUR,
+    COOKIE_DAYS,
+    Identities,
+    Identity,
+    cookie_name,
+    fold,
+    secret_key,
+)
+from .limits import Buckets, ClientLimits, Limits, TokenBucket, client_address
 from .lobby import MATCH_ID, Lobby
 from .matches import Connection, LiveMatch
 from .rules_page import rules_page
@@ -186,12 +195,22 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         response.delete_cookie(cookie_name(request.url.scheme), path="/", httponly=True,
                                samesite="strict", secure=request.url.scheme == "https")
 
-    def login_allowed(address: str) -> None:
-        """Sign-ups, logins and password changes each cost an Argon2 hash: a few a minute."""
+    #: logins and password changes per account, whatever address they come from
+    accounts = Buckets(ACCOUNT_LOGINS_PER_HOUR / 3600.0, ACCOUNT_LOGIN_BURST,
+                       limits.max_clients, clock)
+
+    def login_allowed(address: str, account: str | None = None) -> None:
+        """Sign-ups, logins and password changes each cost an Argon2 hash: a few a minute per
+        address; and a few an hour per account (`account`: its folded name), so that guesses
+        spread over many addresses still guess slowly."""
         wait = clients.take(clients.logins, address)
         if wait:
             raise MatchError("rate_limited", "too many attempts from this address; wait a "
                              "little", retry_after=round(wait, 1))
+        wait = clients.take(accounts, fold(account.strip())[:200]) if account else 0.0
+        if wait:
+            raise MatchError("rate_limited", "too many attempts at this account; wait a "
+                             "little", retry_after=round(wait, 1), scope="account")
 
     async def seat_of(request: Request | WebSocket, match: LiveMatch, token: str | None,
                       identity: Identity | None) -> int | None:
@@ -362,7 +381,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def log_in(body: Credentials, request: Request, response: Response
                      ) -> dict[str, Any]:
         await who(request)  # a cookie from another site's page: refused
-        login_allowed(client_address(request.scope))
+        login_allowed(client_address(request.scope), body.name)
         identity = await identities(request).log_in(body.name, body.password)
         await set_cookie(request, response, identity)
         return {"identity": identity.public()}
@@ -389,7 +408,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                               response: Response) -> dict[str, Any]:
         """A new password; every other browser's login ends (this one gets a new cookie)."""
         identity = await need_identity(request)
-        login_allowed(client_address(request.scope))
+        login_allowed(client_address(request.scope), identity.name)
         await identities(request).change_password(identity, body.old_password,
                                                   body.new_password)
         await set_cookie(request, response, identity)

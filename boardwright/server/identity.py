@@ -52,6 +52,10 @@ SECRET_KEY = "cookie_secret"
 #: the environment variable of the operator's signing key, and its least length
 SECRET_ENV = "BOARDWRIGHT_SECRET_KEY"
 SECRET_MIN = 32
+#: logins (and password changes) one account may be tried with per hour (refill) and at once,
+#: from any number of addresses together: a throttle, never a lock-out
+ACCOUNT_LOGINS_PER_HOUR = 20.0
+ACCOUNT_LOGIN_BURST = 10
 #: Argon2 hashes computed at once (each takes 64 MiB for a moment)
 HASHING_AT_ONCE = 2
 NAME_MIN, NAME_MAX = 3, 24

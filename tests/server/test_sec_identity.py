@@ -9,6 +9,7 @@ Each test is named after the finding it closes and fails on the code before the 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -17,10 +18,20 @@ from itsdangerous import URLSafeTimedSerializer
 from starlette.websockets import WebSocketDisconnect
 
 from boardwright.server.app import create_app
-from boardwright.server.identity import COOKIE, HOST_COOKIE, SALT, SECRET_ENV, SECRET_KEY
+from boardwright.server.guard import address_key
+from boardwright.server.identity import (
+    ACCOUNT_LOGIN_BURST,
+    COOKIE,
+    HOST_COOKIE,
+    SALT,
+    SECRET_ENV,
+    SECRET_KEY,
+)
+from boardwright.server.limits import Limits
+from boardwright.server.run import uvicorn_config
 from boardwright.server.seats import MatchError
 
-from .conftest import TEST_LIMITS, auth
+from .conftest import TEST_LIMITS, ManualClock, auth
 from .test_api import wait_finished
 from .test_identity import PASSWORD, cookie, refused, sign_up, use
 
@@ -269,3 +280,65 @@ def _identity_rows(store: Any) -> list[Any]:
     from boardwright.server.store import identities_table
     with store.engine.connect() as conn:
         return list(conn.execute(select(identities_table)))
+
+
+def test_l2_logins_are_throttled_per_account_whatever_the_address(
+        db_url: str, bot_pool: Any) -> None:
+    """The per-address bucket is made roomy here: the account's own bucket still stops the
+    guesses at one account, and only at that one."""
+    limits = Limits(login_burst=1000, logins_per_minute=1000.0)
+    app = create_app(db_url, bots=bot_pool, limits=limits, clock=ManualClock())
+    with TestClient(app) as guesser:
+        sign_up(guesser, "Anna")
+        use(guesser, None)
+        wrong = {"name": "ANNA", "password": "not her password"}
+        codes = [guesser.post("/api/me/login", json=wrong).json()["code"]
+                 for _ in range(ACCOUNT_LOGIN_BURST + 2)]
+        assert codes == ["bad_login"] * ACCOUNT_LOGIN_BURST + ["rate_limited"] * 2
+        body = refused(guesser.post("/api/me/login", json=wrong), 429, "rate_limited")
+        assert body["params"]["scope"] == "account" and body["params"]["retry_after"] > 0
+        other = guesser.post("/api/me/login", json={"name": "Bobby", "password": "x" * 9})
+        assert other.json()["code"] == "bad_login"
+
+
+def test_l2_an_ipv6_client_is_counted_per_64(db_url: str, bot_pool: Any) -> None:
+    """Guests per address: the addresses of one /64 share one bucket, the next /64 has its
+    own, an IPv4-mapped address counts as its IPv4 address."""
+    limits = Limits(guest_burst=2, guests_per_hour=0.001)
+    app = create_app(db_url, bots=bot_pool, limits=limits, clock=ManualClock())
+
+    def guest(host: str) -> int:
+        with TestClient(app, client=(host, 1234)) as browser:
+            return browser.post("/api/me/guest").status_code
+
+    assert [guest("2001:db8:1:2::1"), guest("2001:db8:1:2:ffff::9")] == [201, 201]
+    assert guest("2001:db8:1:2:abcd::1") == 429
+    assert guest("2001:db8:1:3::1") == 201
+    assert [guest("::ffff:192.0.2.7"), guest("192.0.2.7"), guest("192.0.2.7")] == [201, 201,
+                                                                                   429]
+    assert address_key("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert address_key("testclient") == "testclient"
+
+
+def test_l2_forwarded_for_is_believed_only_from_the_named_proxies() -> None:
+    """uvicorn's own default believes X-Forwarded-For from 127.0.0.1; `serve` believes it
+    from nobody unless `--forwarded-allow-ips` names the proxy."""
+    seen: list[Any] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(scope["client"])
+
+    scope = {"type": "http", "method": "GET", "path": "/", "client": ("127.0.0.1", 5),
+             "scheme": "http", "headers": [(b"x-forwarded-for", b"203.0.113.9")]}
+
+    def client_seen(config: Any) -> Any:
+        config.load()
+        seen.clear()
+        asyncio.run(config.loaded_app(dict(scope), None, None))
+        return seen[0][0]
+
+    assert client_seen(uvicorn_config(app, "127.0.0.1", 0, Limits())) == "127.0.0.1"
+    assert client_seen(uvicorn_config(app, "127.0.0.1", 0, Limits(),
+                                      forwarded_allow_ips="127.0.0.1")) == "203.0.113.9"
+    assert client_seen(uvicorn_config(app, "127.0.0.1", 0, Limits(),
+                                      forwarded_allow_ips="10.0.0.0/8")) == "127.0.0.1"
