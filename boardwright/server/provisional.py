@@ -268,12 +268,41 @@ class UndoCommands:
                 "to_move": payloads.to_move(state), "status": self.status,
                 "seats": self.seat_infos(), **self.pending.fields(seat)}
 
-    def seen_by(self, seat: int | None) -> tuple[State, list[LogEntry]]:
-        """The position and log `seat` sees."""
-        if self.pending.count(seat):
-            assert self.pending.state is not None
-            return self.pending.state, [*self.log, *self.pending.entries]
-        return self.state, self.log
+    def overlay(self, built: dict[str, Any], lang: str) -> dict[str, Any]:
+        """A snapshot `built` from the final actions, with its viewer's own provisional steps
+        on top (the position after them, their lines after the log's; `undo`, `confirm`).
+        Their lines are described here, never cached: a step taken back and another made
+        have the same seqs."""
+        seat = built.get("seat")
+        if not self.pending.count(seat) or built.get("seq") != self.seq:
+            return {**built, "undo": 0, "confirm": False}
+        state = self.pending.state
+        assert state is not None
+        return {**built, "view": state.view(seat),
+                "legal": payloads.legal_moves(self.game, state, seat, lang),
+                "to_move": payloads.to_move(state),
+                "log": [*built["log"], *payloads.log_lines(self.game, self.pending.entries,
+                                                           seat, lang)],
+                **self.pending.fields(seat)}
+
+
+def skip_seen(outgoing: list[tuple[Any, list[dict[str, Any]]]], steps: Sequence[Any],
+              seen: tuple[int | None, int]) -> list[tuple[Any, list[dict[str, Any]]]]:
+    """Each connection's updates for `steps`, except that the connections of seat `seen[0]`,
+    which saw the first `seen[1]` steps as provisional ones, get `final` for them instead."""
+    seat, count = seen
+    if seat is None or not count:
+        return outgoing
+    replaced: dict[int, list[dict[str, Any]]] = {}
+    out = []
+    for conn, messages in outgoing:
+        if conn.seat == seat:
+            if id(messages) not in replaced:
+                replaced[id(messages)] = [{"type": "final", "seq": steps[count - 1].row.seq,
+                                           "undo": 0, "confirm": False}, *messages[count:]]
+            messages = replaced[id(messages)]
+        out.append((conn, messages))
+    return out
 
 
 def _busy() -> MatchError:
