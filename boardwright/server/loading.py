@@ -24,11 +24,10 @@ from .payloads import LogEntry
 from .provisional import load_pending
 from .seats import Seat
 from .store import ActionRow, MatchRow, Store
+from .tables import CHAT_SHOWN
 
 #: a replay keeps the state after every this many actions, and replays at most this many
 REPLAY_CHECKPOINT = 50
-#: chat lines a welcome carries (older ones stay stored and show in the replay)
-CHAT_SHOWN = 100
 
 
 class RulesChanged(Exception):

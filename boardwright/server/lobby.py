@@ -32,8 +32,16 @@ from .bots import BotPool, BotTimeout
 from .commits import GroupCommit
 from .identity import Identity
 from .limits import ClientLimits, Limits
-from .loading import REPLAY_CHECKPOINT, ReplayTrack, RulesChanged, build_track, rules_options
-from .matches import OVER, LiveMatch, build_live, marks, rebuild
+from .loading import (
+    REPLAY_CHECKPOINT,
+    ReplayTrack,
+    RulesChanged,
+    build_live,
+    build_track,
+    rebuild,
+    rules_options,
+)
+from .matches import OVER, LiveMatch, marks
 from .schemas import CreateMatch
 from .seats import MatchError, Seat, hash_token, new_token
 from .store import Commit, MatchRow, Store, now

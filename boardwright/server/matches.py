@@ -38,14 +38,13 @@ from boardwright.engine.record import replay_action
 from . import payloads, snapshots
 from .bots import BotPool, BotTimeout
 from .commits import GroupCommit
-from .loading import CHAT_SHOWN, build_live, rebuild
 from .payloads import LogEntry
 from .provisional import Pending, UndoCommands, skip_seen
 from .seats import MatchError, Seat, hash_token, new_token
 from .store import ActionRow, ChatRow, Commit, MatchRow, SeqConflict, now
-from .tables import marks, parse_action
+from .tables import CHAT_SHOWN, marks, parse_action
 
-__all__ = ["CHAT_SHOWN", "LiveMatch", "build_live", "marks", "parse_action", "rebuild"]
+__all__ = ["CHAT_SHOWN", "LiveMatch", "marks", "parse_action"]
 
 log = logging.getLogger("boardwright.server")
 

@@ -11,6 +11,9 @@ from boardwright.engine.errors import BoardwrightError
 from .seats import MatchError
 from .store import MatchRow
 
+#: chat lines a welcome carries (older ones stay stored and show in the replay)
+CHAT_SHOWN = 100
+
 
 def marks(row: MatchRow) -> dict[str, Any]:
     """What a summary says about how a match was made and ended: `seeded` when its creator chose
