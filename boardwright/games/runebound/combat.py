@@ -10,13 +10,14 @@ from boardwright.engine.events import Event
 
 from . import damage, decks, endgame, experience
 from .content import COLOURS, MODES
+from .data import MAX_ITEMS
 from .queries import preventers
 from .state import MODE_ATTR, REWARD, RuneboundTable
 
 
 def legal_fs(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
     """R7.2 the first strikes left: the hero's and each ally's ability (stamina allowing),
-    first-strike items (R7.4 one activated)."""
+    first-strike items (R6.6 one activated)."""
     g = t.g
     sp = t.cfg.space
     cb = g["combat"]
@@ -36,7 +37,7 @@ def legal_fs(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
         if eff is None or eff.kind != "first_strike" or spent:
             continue
         if usage == "activate" and ("before" in g["act"] or cb["item_fs"]):
-            continue  # R7.4 one activated first-strike item, one activation before combat
+            continue  # R6.6 one activated first-strike item, one activation before combat
         out.append(sp.encode("fs_item", i))
     return out
 
@@ -132,14 +133,14 @@ def attack_value(t: RuneboundTable, p: dict[str, Any], fig: int, mode: str) -> i
 
 
 def begin_rounds(t: RuneboundTable, ev: list[Event]) -> None:
-    """R7.3 a combat round begins with its escape phase; R7.4 one activation per round."""
+    """R7.3 a combat round begins with its escape phase; R6.6 one activation per round."""
     g = t.g
     cb = g["combat"]
     cb["attacked"] = [0, 0, 0]
     cb["extra"] = 0
     cb["window"] = "round"
     if "round" in g["act"]:
-        g["act"].remove("round")  # R7.4 one activation per combat round
+        g["act"].remove("round")  # R6.6 one activation per combat round
     ev.append(Event("round", {}))
     g["phase"] = "escape"
 
@@ -230,6 +231,11 @@ def victory(t: RuneboundTable, ev: list[Event]) -> None:
             endgame.game_over(t, ev, "runes")
             return
     elif a.reward.keep is not None:
+        if len(p["items"]) >= MAX_ITEMS:  # CHOICE R6.4b the engine's bound: make room first
+            g["combat"] = None
+            g["phase"] = "reward_item"
+            g["enc"] = card
+            return
         p["items"].append([REWARD + card, 0])
     elif a.reward.ally is not None:
         if gain_ally(t, card, ev):

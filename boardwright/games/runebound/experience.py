@@ -22,9 +22,12 @@ def discards(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
 
 
 def at_limit(t: RuneboundTable, p: dict[str, Any], key: int) -> bool:
-    """Whether `p` is full for the item `key` (R6.4; a reward item is a "magic item")."""
+    """Whether `p` is full for the item `key` (R6.4; a reward item is a "magic item"; CHOICE
+    R6.4b the engine's bound of `MAX_ITEMS` items in all holds for every kind)."""
     if key < REWARD and t.cfg.content.market[key].kind == "ally":
         return len(p["allies"]) >= 2
+    if len(p["items"]) >= MAX_ITEMS:
+        return True
     kind = t.item_kind(key)
     if kind == "weapon":
         return sum(1 for k, _ in p["items"] if t.item_kind(k) == "weapon") >= 2
@@ -111,6 +114,11 @@ def discard_item(t: RuneboundTable, p: dict[str, Any], off: int, ev: list[Event]
     key = p["items"].pop(off)[0]
     g["mdeck"][1].append(key)
     ev.append(Event("discard", {"seat": g["seat"], "card": key}))
+    if g["phase"] == "reward_item":  # CHOICE R6.4b discarded to make room for the kept card
+        card = g["enc"]
+        g["enc"] = -1
+        p["items"].append([REWARD + card, 0])
+        turn.after_adventure(t, ev)
 
 
 def discard_ally(t: RuneboundTable, p: dict[str, Any], off: int, ev: list[Event]) -> None:
