@@ -233,3 +233,51 @@ def test_earlier_rules_0_3_are_restored_by_the_new_options() -> None:
     opts = GAME.info.options_for_rules("runebound-2e-0.3", {})
     assert opts == {"pvp_cards": False, "pvp_escape": "mind", "loot_runes": False,
                     "loot_full": "none", "doom_encounters": "deck"}
+
+
+# ------------------------------------------------------------------------------- the bots
+def test_bots_r7_14e_the_rollout_policy_uses_armour_and_weapons_between_heroes() -> None:
+    import random
+
+    from boardwright.games.runebound.policy import rollout_action
+
+    s = meet()
+    a, d = s.g["players"]
+    a["items"] = [[mkt(s, "i25"), 0]]
+    d["items"] = [[mkt(s, "i06"), 0]]
+    attack(s)
+    to_melee(s)  # the defender's armour: taken there by the helper
+    roll(s, 2)
+    assert s.cfg.space.decode(rollout_action(s, random.Random(0))) == ("use_item", 0)
+    act(s, "use_item", 0)
+    act(s, "attack_hero")
+    roll(s, 20)
+    if s.g["phase"] == "pvp_react":
+        assert s.cfg.space.decode(rollout_action(s, random.Random(0)))[0] == "prevent"
+
+
+def test_bots_r5_9_a_search_attacks_a_hero_only_with_good_odds() -> None:
+    from boardwright.games.runebound.policy import ATTACK_ODDS, pvp_odds, search_actions
+
+    s = meet()
+    strong, weak = s.g["players"]
+    attack_1 = s.cfg.space.encode("attack_player", 1)
+    weak["wounds"] = s.stat(weak, "life") - 1
+    assert pvp_odds(s, 0, 1) >= ATTACK_ODDS
+    assert attack_1 in search_actions(s, s.legal_actions())
+    weak["wounds"], strong["wounds"] = 0, s.stat(strong, "life") - 1
+    assert pvp_odds(s, 0, 1) < ATTACK_ODDS
+    assert attack_1 not in search_actions(s, s.legal_actions())
+
+
+def test_bots_r11_1_the_winner_takes_the_third_rune() -> None:
+    import random
+
+    from boardwright.games.runebound.policy import rollout_action
+
+    s = meet()
+    w, lo = s.g["players"]
+    w["runes"], w["trophies"] = 2, [adv(s, "r04"), adv(s, "r05")]
+    lo["runes"], lo["trophies"], lo["gold"] = 1, [adv(s, "r03")], 30
+    win_fight(s)
+    assert s.cfg.space.decode(rollout_action(s, random.Random(0)))[0] == "loot_rune"
