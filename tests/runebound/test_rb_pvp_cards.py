@@ -231,8 +231,17 @@ def test_r6_4b_no_loot_past_the_item_bound() -> None:
 
 def test_earlier_rules_0_3_are_restored_by_the_new_options() -> None:
     opts = GAME.info.options_for_rules("runebound-2e-0.3", {})
-    assert opts == {"pvp_cards": False, "pvp_escape": "mind", "loot_runes": False,
-                    "loot_full": "none", "doom_encounters": "deck"}
+    assert opts is not None
+    assert {k: opts[k] for k in ("pvp_cards", "pvp_escape", "loot_runes", "loot_full",
+                                 "doom_encounters")} == {
+        "pvp_cards": False, "pvp_escape": "mind", "loot_runes": False, "loot_full": "none",
+        "doom_encounters": "deck"}
+
+
+def test_earlier_rules_0_4_are_restored_by_the_new_options() -> None:
+    assert GAME.info.options_for_rules("runebound-2e-0.4", {}) == {
+        "redraw": "always", "prevent_tests": False, "heal_when": "market",
+        "fs_roll_bonus": True}
 
 
 # ------------------------------------------------------------------------------- the bots

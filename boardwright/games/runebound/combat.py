@@ -109,7 +109,7 @@ def spend_first_strike(t: RuneboundTable, p: dict[str, Any], name: str,
     if name == "fs_hero":
         ab = t.hero(p).ability
         damage.exhaust(t, -1, ab.exhaustion, p)
-        return [ab.mode, attack_value(t, p, -1, ab.mode),
+        return [ab.mode, fs_value(t, p, ab.mode),
                 hero_damage(t, p, ab.mode), -1], False
     if name == "fs_ally":
         mc = t.ally_card(p["allies"][off][0])
@@ -118,7 +118,16 @@ def spend_first_strike(t: RuneboundTable, p: dict[str, Any], name: str,
         return [mode, attack_value(t, p, off, mode),
                 (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1], off], False
     eff, activated = experience.spend_item(t, p, off)
-    return [eff.mode, attack_value(t, p, -1, eff.mode), eff.damage, -1], activated
+    return [eff.mode, fs_value(t, p, eff.mode), eff.damage, -1], activated
+
+
+def fs_value(t: RuneboundTable, p: dict[str, Any], mode: str) -> int:
+    """R7.2a the hero's value in a first strike of a kind: its attribute; a permanent roll
+    bonus of that kind belongs to the round's phase of that kind (option `fs_roll_bonus`:
+    false, the book's phases; true adds it here too)."""
+    if t.cfg.options.fs_roll_bonus:
+        return attack_value(t, p, -1, mode)
+    return t.stat(p, ("mind", "body", "spirit")[MODE_ATTR[mode]])
 
 
 def attack_value(t: RuneboundTable, p: dict[str, Any], fig: int, mode: str) -> int:

@@ -63,6 +63,21 @@ class RuneboundOptions(BaseModel):
     #: R10.3a CHOICE encounters on the doom track at a doom counter: they leave the game (the
     #: encounter rule "tilos őket visszarakni") or go under their decks with the others
     doom_encounters: str = Field(default="out", pattern="^(out|deck)$")
+    #: R5.4a after a discarded event or encounter the player may draw again ("húzhat", the
+    #: book: `choose`) or draws at once (`always`)
+    redraw: str = Field(default="choose", pattern="^(choose|always)$")
+    #: R9.1a armour prevents the wounds of a failed encounter or quest test too (the book's
+    #: "prevent a wound" names no fight) or only in fights
+    prevent_tests: bool = True
+    #: R6.5a a kept healing card is played at any decision of one's own turn outside a fight's
+    #: rounds (the book: "a jövőben gyógyító célzattal kijátszhatja") or only in a market
+    heal_when: str = Field(default="any_time", pattern="^(any_time|market)$")
+    #: R7.2a a permanent roll bonus of a phase's kind counts in that phase's rolls only (the
+    #: book's phases) or in first strikes of that kind too
+    fs_roll_bonus: bool = False
+    #: R7.12a CHOICE the card pushed out of a full undefeated column: under its deck or, as a
+    #: discarded adventure card, to the doom track (R10.3)
+    column_full: str = Field(default="deck", pattern="^(deck|doom)$")
 
 
 @dataclass(frozen=True)

@@ -13,16 +13,20 @@ from boardwright.engine.options import describe_options
 from .data import RuneboundOptions, build_config
 from .forward import RuneboundState
 
-RULES_VERSION = "runebound-2e-0.4"
+RULES_VERSION = "runebound-2e-0.5"
 
 #: the rules versions this code still plays, each with the options that restore it (records
 #: made under them replay, `GameInfo.earlier_rules`). 0.3: no cards and no rune between heroes,
 #: the escape against the other hero's bare Mind, no discard to take the loser's card,
-#: encounters back under their decks at a doom counter
+#: encounters back under their decks at a doom counter; 0.4 (and 0.3): the redraw at once,
+#: no armour against tests, the healing card only in a market, permanent roll bonuses in
+#: first strikes too
+_V04 = {"redraw": "always", "prevent_tests": False, "heal_when": "market", "fs_roll_bonus": True}
 EARLIER_RULES: tuple[tuple[str, Mapping[str, Any]], ...] = (
+    ("runebound-2e-0.4", MappingProxyType(_V04)),
     ("runebound-2e-0.3", MappingProxyType({
-        "pvp_cards": False, "pvp_escape": "mind", "loot_runes": False, "loot_full": "none",
-        "doom_encounters": "deck"})),
+        **_V04, "pvp_cards": False, "pvp_escape": "mind", "loot_runes": False,
+        "loot_full": "none", "doom_encounters": "deck"})),
 )
 
 HELPS = {
@@ -51,6 +55,15 @@ HELPS = {
     "loot_runes": "R7.14 the winner of a fight between heroes may take a dragon rune (seed)",
     "loot_full": "R7.14g at a limit the winner may first discard to take the loser's card: "
                  "discard (seed) | none",
+    "redraw": "R5.4a after a discarded event or encounter: choose (the player may draw again, "
+              "seed) | always",
+    "prevent_tests": "R9.1a armour prevents the wounds of failed encounter and quest tests too",
+    "heal_when": "R6.5a a kept healing card: any_time (any decision of one's own turn outside "
+                 "a fight's rounds, seed) | market",
+    "fs_roll_bonus": "R7.2a a permanent roll bonus counts in first strikes of its kind too "
+                     "(default false: in its phase only)",
+    "column_full": "R7.12a CHOICE the card pushed out of a full undefeated column: deck (under "
+                   "its deck) | doom (to the doom track)",
     "doom_encounters": "R10.3a CHOICE encounters on the doom track at a doom counter: out (they "
                        "leave the game) | deck (under their decks)",
 }

@@ -5,8 +5,9 @@
   the best prospect (`heuristic.prospect`); stop when no die brings it nearer. Exhaustion is
   recovered hero first.
 - Adventure (R5): face the undefeated challenge or the counter here if its expected gain for
-  this hero is positive; never attack or trade with another hero (a bot's search may attack,
-  only with good odds: `search_actions`, `pvp_odds`).
+  this hero is positive (a redraw after a discarded event or encounter too, R5.4a); never
+  attack or trade with another hero (a bot's search may attack, only with good odds:
+  `search_actions`, `pvp_odds`).
 - Fights between heroes (R7.14): weapons and roll bonuses before the attack, the defender's
   card on its roll and armour whenever offered (R7.14e); the spoils after which the winner is
   worth most, a third rune above all (R11.1).
@@ -391,6 +392,7 @@ _PHASES = {
     "experience": _experience, "reward_ally": _reward_ally, "pvp_fs": _pvp_fs,
     "pvp_round": _pvp_round, "loot": _loot, "trade": _trade, "trade_answer": _trade,
     "pvp_mod": _pvp_card, "pvp_react": _pvp_card, "reward_item": _reward_ally,
+    "redraw": _adventure, "test_react": _react,
     "refill": _refill, "ko_card": _knockout, "ko_city": _knockout,
 }
 

@@ -208,7 +208,7 @@ def roll(t: RuneboundTable, what: str, roll: int, ev: list[Event]) -> None:
         target_seat = cb["A"] if side == cb["D"] else cb["D"]
         mode, value, dmg, _fig = cb["fs"]
         if what == "pvp_fs_target":
-            cb["target"] = roll + combat.attack_value(t, g["players"][target_seat], -1, mode)
+            cb["target"] = roll + combat.fs_value(t, g["players"][target_seat], mode)
             ev.append(Event("pvp_target", {"seat": target_seat, "mode": mode, "roll": roll,
                                            "target": cb["target"]}))
             g["pending"] = ["roll", "pvp_fs"]

@@ -26,7 +26,7 @@ EXPECTED = {
     "trade": "R5.10", "trade_answer": "R5.10", "pvp_fs": "R7.14a", "pvp_escape": "R7.14",
     "pvp_round": "R7.14", "market": "R6.2", "experience": "R8.1", "endgame_draw": "R10.7",
     "refill": "R5.6", "ko_card": "R9.4", "ko_city": "R9.4", "pvp_mod": "R7.14e",
-    "pvp_react": "R7.14e", "reward_item": "R6.4b",
+    "pvp_react": "R7.14e", "reward_item": "R6.4b", "redraw": "R5.4a", "test_react": "R9.1a",
 }
 
 

@@ -129,6 +129,11 @@ def legal_now(t: RuneboundTable) -> list[int]:
     elif ph == "reward_ally":  # R5.11 dismiss a hired ally for the reward, or forgo it
         out += experience.discard_choices(t, p, "ally")
         out.append(sp.encode("skip"))
+    elif ph == "redraw":  # R5.4a "húzhat": draw again, or not
+        out += [sp.encode("face"), sp.encode("skip")]
+    elif ph == "test_react":  # R9.1a armour against a failed test's wounds
+        out += [sp.encode("prevent", i) for i in adventures.test_preventers(t, p)]
+        out.append(sp.encode("take"))
     elif ph == "reward_item":  # CHOICE R6.4b at the item bound: discard one, or forgo the card
         out += [sp.encode("discard_item", i) for i, (k, _) in enumerate(p["items"])
                 if k < REWARD]
@@ -178,6 +183,8 @@ def legal_now(t: RuneboundTable) -> list[int]:
         experience.legal_xp(t, p, out)
     if ph in DISCARD_PHASES and t.cfg.options.discard_when == "any_time":
         out += experience.discards(t, p)  # R6.4a "bármikor" (the market offers them itself)
+    if ph in DISCARD_PHASES:
+        out += experience.heal_cards(t, p)  # R6.5a the kept healing card
     return out
 
 
@@ -292,6 +299,8 @@ def _prevent(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
     heroes, by the wounded hero's seat."""
     if t.g["phase"] == "pvp_react":
         pvp.react(t, name, off, ev)
+    elif t.g["phase"] == "test_react":
+        adventures.test_react(t, name, off, ev)
     elif name == "prevent":
         combat.prevent(t, t.me(), off, ev)
     else:
