@@ -1,7 +1,7 @@
-"""Records of earlier rules versions replay (`GameInfo.earlier_rules`): a 4-player game of
-random players recorded under `runebound-2e-0.3` (seed 7, `max_rounds` 40, five attacks on
-heroes), played by the code of that version, replays under the options that restore it and
-ends in the very table that code reached."""
+"""Records of earlier rules versions replay (`GameInfo.earlier_rules`): 4-player games of
+random players (`max_rounds` 40) recorded under `runebound-2e-0.3` (seed 7, five attacks on
+heroes) and `runebound-2e-0.4` (seed 0, two attacks), each played by the code of its version,
+replay under the options that restore them and end in the very table that code reached."""
 
 from __future__ import annotations
 
@@ -9,35 +9,41 @@ import hashlib
 import json
 from pathlib import Path
 
+import pytest
+
 from boardwright.engine.errors import BadRecord
 from boardwright.engine.record import GameRecord, replay
 from boardwright.games.runebound.game import GAME, RULES_VERSION
 
 RECORDS = Path(__file__).with_name("records")
-#: sha256 (first 20 hex digits) of the final table (`to_json()["g"]`) replayed by 0.3's code
-OLD_TABLE = "df95a45e4b73237e7f40"
+#: record file, and the sha256 (first 20 hex digits) of the final table (`to_json()["g"]`)
+#: the code of its version replayed it to
+OLD = [("runebound-2e-0.3-4p-seed7.json", "df95a45e4b73237e7f40"),
+       ("runebound-2e-0.4-4p-seed0.json", "d785438dea46de45bfcc")]
 
 
-def _old() -> GameRecord:
-    return GameRecord.loads((RECORDS / "runebound-2e-0.3-4p-seed7.json").read_text())
+def _table(state) -> str:
+    return hashlib.sha256(json.dumps(state.to_json()["g"], sort_keys=True).encode()
+                          ).hexdigest()[:20]
 
 
-def test_earlier_rules_a_0_3_record_replays_to_the_same_table() -> None:
-    record = _old()
-    assert record.rules_version == "runebound-2e-0.3" != RULES_VERSION
+@pytest.mark.parametrize(("name", "table"), OLD)
+def test_earlier_rules_an_old_record_replays_to_the_same_table(name: str, table: str) -> None:
+    record = GameRecord.loads((RECORDS / name).read_text())
+    assert record.rules_version != RULES_VERSION
     state = replay(record, GAME)
-    table = json.dumps(state.to_json()["g"], sort_keys=True).encode()
-    assert hashlib.sha256(table).hexdigest()[:20] == OLD_TABLE
+    assert _table(state) == table
     assert state.winners() == record.winners
 
 
-def test_earlier_rules_the_0_3_record_needs_its_options() -> None:
+@pytest.mark.parametrize(("name", "table"), OLD)
+def test_earlier_rules_an_old_record_needs_its_options(name: str, table: str) -> None:
     """Under today's rules the same actions do not lead to that table (fights between heroes
-    ask other questions now): the options of `earlier_rules` are what restore it."""
-    record = _old().model_copy(update={"rules_version": RULES_VERSION})
+    and discarded cards ask other questions now): the options of `earlier_rules` restore it."""
+    record = GameRecord.loads((RECORDS / name).read_text())
+    record = record.model_copy(update={"rules_version": RULES_VERSION})
     try:
-        table = json.dumps(replay(record, GAME).to_json()["g"], sort_keys=True).encode()
-        same = hashlib.sha256(table).hexdigest()[:20] == OLD_TABLE
+        same = _table(replay(record, GAME)) == table
     except BadRecord:
         same = False
     assert not same
