@@ -380,6 +380,10 @@ def serve(
         help="Refuse bot seats that would think longer per move (seconds); a search stops "
              "after this long, and a worker that has not answered 5 s later is replaced.")
     ] = 10.0,
+    bot_share: Annotated[int | None, typer.Option(
+        min=1, help="Bot workers one address's bot-only matches, reviews and hints may hold "
+                    "at once (default: half the workers, at least 1); tables with people "
+                    "are served first.")] = None,
     max_connections: Annotated[int, typer.Option(
         help="Sockets open at once (HTTP and WebSocket); more are closed at once.")] = 1000,
     request_timeout: Annotated[float, typer.Option(
@@ -417,7 +421,7 @@ def serve(
                     sweep_seconds=sweep_seconds, move_day_seconds=move_day_seconds,
                     per_client=not no_client_limits)
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
-                                          bot_max_seconds + 5.0))
+                                          bot_max_seconds + 5.0), share=bot_share)
     try:
         app_ = create_app(db, bots=pool, limits=limits)
         shown = "localhost" if host in ("0.0.0.0", "::") else host

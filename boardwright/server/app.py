@@ -137,7 +137,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                 pool.shutdown()
             store.close()
 
-    app = FastAPI(title="boardwright", lifespan=lifespan)
+    # no redirect to the path with(out) a slash: an unknown path answers in the error shape
+    app = FastAPI(title="boardwright", lifespan=lifespan, redirect_slashes=False)
     app.add_middleware(Guard, limits=limits, clients=clients)
     install_error_handlers(app)
 
@@ -183,16 +184,33 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     async def seat_of(request: Request | WebSocket, match: LiveMatch, token: str | None,
                       identity: Identity | None) -> int | None:
-        """The seat a request acts for: its token's (which binds the seat to the request's
-        identity when no identity holds it yet), else the seat its identity holds."""
-        if token:
-            seat = match.seat_of(token)
-            if (seat is not None and identity is not None
-                    and match.seats[seat].identity is None):
-                with contextlib.suppress(MatchError):  # another seat of theirs: the token's
-                    await match.bind(seat, identity.id, identity.name)
-            return seat
-        return match.seat_of_identity(identity.id if identity else None)
+        """The seat a request acts for: its token's, else the seat its identity holds.
+
+        A token of a seat no identity holds binds it to the request's identity, and the link
+        is rotated (`LiveMatch.bind`): the binder's answer carries the new one (`seat_token`),
+        every other copy stops working. A bound seat's token acts for its identity alone
+        (`seat_bound`); a stale copy of one's own link falls back to the seat one holds."""
+        mine = identity.id if identity else None
+        if not token:
+            return match.seat_of_identity(mine)
+        try:
+            seat = match.seat_of(token, mine)
+        except MatchError as exc:
+            held = match.seat_of_identity(mine)
+            if exc.code == "bad_token" and held is not None:
+                return held
+            raise
+        if seat is not None and identity is not None and match.seats[seat].identity is None:
+            with contextlib.suppress(MatchError):  # another seat of theirs: the token's
+                fresh = await match.bind(seat, identity.id, identity.name)
+                if fresh is not None:
+                    request.state.seat_token = {"seat": seat, "token": fresh}
+        return seat
+
+    def answer(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+        """`body`, with the rotated link of a seat this request bound (`seat_token`)."""
+        rotated = getattr(request.state, "seat_token", None)
+        return {**body, "seat_token": rotated} if rotated else body
 
     def snapshot_allowed(address: str) -> None:
         """A full snapshot replays the whole log into words: each address gets a few a
@@ -377,7 +395,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         seat = await seat_of(request, match, _token(authorization), await who(request))
         await match.join(seat)
         await match.sync()
-        return match.snapshot(seat, _lang(lang))
+        return answer(request, match.snapshot(seat, _lang(lang)))
 
     @app.post("/api/matches/{match_id}/moves")
     async def make_move(match_id: str, body: MoveBody, request: Request, lang: str = "en",
@@ -386,7 +404,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
         await match.move(seat, body.action, body.expect_seq, _lang(lang))
-        return match.snapshot(seat, _lang(lang))
+        return answer(request, match.snapshot(seat, _lang(lang)))
 
     @app.post("/api/matches/{match_id}/seats/{n}/claim")
     async def claim(match_id: str, n: int, request: Request,
@@ -398,13 +416,16 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             raise MatchError("bad_token", f"this token does not belong to seat {n}", seat=n)
         await match.join(seat)
         await match.sync()
-        return match.snapshot(seat, match.row.lang)
+        return answer(request, match.snapshot(seat, match.row.lang))
 
     @app.post("/api/matches/{match_id}/seats/{n}/token")
     async def reissue(match_id: str, n: int, request: Request,
                       authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """A new link for seat n (the seat's own token or the creator's control token)."""
-        return await lobby(request).reissue(match_id, n, _token(authorization))
+        """A new link for seat n (the seat's own token, or the creator's control token for a
+        seat no identity holds)."""
+        identity = await who(request)
+        return await lobby(request).reissue(match_id, n, _token(authorization),
+                                            identity.id if identity else None)
 
     @app.post("/api/matches/{match_id}/abort")
     async def abort(match_id: str, request: Request,
@@ -418,7 +439,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         """A finished match's players play again, seats rotated (the same answer for all)."""
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
-        return await lobby(request).rematch(match_id, seat, client_address(request.scope))
+        return answer(request, await lobby(request).rematch(match_id, seat,
+                                                            client_address(request.scope)))
 
     @app.get("/api/matches/{match_id}/chat")
     async def chat_lines(match_id: str, request: Request, after: int = 0) -> dict[str, Any]:
@@ -438,7 +460,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         identity = await who(request)
         seat = await seat_of(request, match, _token(authorization), identity)
         await say(match, seat, identity, client_address(request.scope), body.text)
-        return {"line": payloads.chat_line(match.chat[-1])}
+        return answer(request, {"line": payloads.chat_line(match.chat[-1])})
 
     async def say(match: LiveMatch, seat: int | None, identity: Identity | None,
                   address: str, text: str) -> None:
@@ -468,7 +490,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         table that allows hints (GET and POST alike: a browser POSTs it, a script may GET)."""
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
-        return await lobby(request).hint(match_id, seat, n, _lang(lang))
+        return answer(request, await until_gone(request, lobby(request).hint(
+            match_id, seat, n, _lang(lang), client_address(request.scope))))
 
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request, step: int | None = None,
@@ -481,18 +504,21 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                      lang: str = "en") -> dict[str, Any]:
         """The bot's review of a finished match, a part at a time (`next` is where the next
         part starts, null at the end)."""
-        snapshot_allowed(client_address(request.scope))
-        return await lobby(request).review(match_id, start, _lang(lang))
+        address = client_address(request.scope)
+        snapshot_allowed(address)
+        return await until_gone(request, lobby(request).review(match_id, start, _lang(lang),
+                                                               address))
 
     # ---- WebSockets ------------------------------------------------------------------------
 
     @app.websocket("/ws/matches/{match_id}")
     async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None,
-                           lang: str = "en", since: int | None = None) -> None:
+                           lang: str = "en", since: str | None = None) -> None:
         address = client_address(websocket.scope)
         await websocket.accept()
         counted = False
         try:
+            after = _since(since)  # read here, so that a bad one is answered in the shape
             if limits.per_client:
                 if clients.sockets.get(address, 0) >= limits.sockets_per_client:
                     raise MatchError("rate_limited", "too many connections from this address",
@@ -508,7 +534,10 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             identity = await who(websocket)
             conn = Connection(await seat_of(websocket, match, token, identity), _lang(lang),
                               identity=identity)
-            await match.subscribe(conn, since)
+            rotated = getattr(websocket.state, "seat_token", None)
+            if rotated:  # this socket bound its seat: its link is the new one from now on
+                conn.send({"type": "seat_token", **rotated})
+            await match.subscribe(conn, after)
         except MatchError as exc:
             if counted:
                 _release(clients, address)
@@ -550,6 +579,37 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                 await websocket.send_text(await websocket.receive_text())
 
     return app
+
+
+async def until_gone(request: Request, work: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    """`work`, cancelled if the client goes away first: a hint or review whose asker left
+    stops waiting for a bot worker (the answer would reach nobody)."""
+    task = asyncio.ensure_future(work)
+
+    async def gone() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    watcher = asyncio.ensure_future(gone())
+    try:
+        await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watcher.cancel()
+        if not task.done():
+            task.cancel()
+    if task.cancelled():
+        raise MatchError("client_gone", "the client left before the answer was ready")
+    return task.result()
+
+
+def _since(value: str | None) -> int | None:
+    """A socket's `since` (the last seq the client has), or `bad_request`."""
+    if value is None:
+        return None
+    if not value.isascii() or not value.isdigit() or len(value) > 9:
+        raise MatchError("bad_request", "since must be a seq: a whole number from 0",
+                         where="since")
+    return int(value)
 
 
 def _release(clients: ClientLimits, address: str) -> None:

@@ -106,6 +106,11 @@ class Limits:
     #: hints computed at once in the whole server: the rest are told to try again, so that
     #: hints never take every bot worker from the bots' own moves
     hints_at_once: int = 1
+    #: reviews computed at once in the whole server (the rest: `server_busy`, try again)
+    reviews_at_once: int = 2
+    #: hints and reviews one address may wait for at once (the next: `rate_limited`); a
+    #: request whose client leaves stops waiting for a worker
+    bot_asks_per_client: int = 1
     #: keys (client addresses) each bucket table remembers (LRU; the oldest is forgotten)
     max_clients: int = 10_000
 

@@ -84,8 +84,11 @@ class Lobby:
         self._tasks: set[asyncio.Task[None]] = set()
         #: one rematch made at a time (two players clicking at once get the same one)
         self._rematching = asyncio.Lock()
-        #: hints being computed now (at most `Limits.hints_at_once`)
+        #: hints and reviews being computed now (at most `Limits.hints_at_once` and
+        #: `Limits.reviews_at_once`), and per asking address (`Limits.bot_asks_per_client`)
         self._hinting = 0
+        self._reviewing = 0
+        self._asking: dict[str, int] = {}
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -321,6 +324,7 @@ class Lobby:
         bound = {i: s.identity for i, s in enumerate(seats) if s.identity is not None}
         await asyncio.to_thread(self.store.create_match, row, bound)
         match = LiveMatch(row, game, state, seats, self.writer, self.bots)
+        match.owner = client
         match.on_over = self._over
         match.on_idle = self._evict  # over and unwatched: it goes now, not at the next sweep
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
@@ -347,7 +351,8 @@ class Lobby:
         """The same table again with the seats rotated (seat k's player sits at k + 1): asked
         by a player of a finished match; the first ask makes it, every later one gets the
         same match. Seats bound to identities stay bound (each player finds theirs under My
-        games or by opening the match); the asker gets the new tokens, like a creator."""
+        games or by opening the match). Each asker gets their own new seat's link and no
+        other (nor a control token): a player without an identity gets theirs by asking too."""
         match = await self.get(match_id)
         if seat is None:
             raise MatchError("rematch_not_allowed", "only a player of this match can ask for "
@@ -360,8 +365,14 @@ class Lobby:
             if match.row.rematch:
                 new = await self.get(match.row.rematch)
                 mine = (seat + 1) % len(match.seats)
-                return {"match_id": new.id, "seat": mine, "existing": True,
-                        "spectate_url": f"/m/{new.id}", **marks(new.row)}
+                out = {"match_id": new.id, "seat": mine, "existing": True,
+                       "spectate_url": f"/m/{new.id}", **marks(new.row)}
+                if new.seats[mine].identity is None and new.status not in OVER:
+                    token = await new.reissue(mine)  # theirs alone: only they held seat k
+                    link = f"/m/{new.id}?seat={mine}&token={token}"
+                    out["seats"] = [{"seat": mine, "kind": "human", "name": new.seats[mine].name,
+                                     "token": token, "join_url": link}]
+                return out
             self._admit(client)
             n = len(match.seats)
             seats = []
@@ -378,7 +389,13 @@ class Lobby:
                 turn=(row.move_days or DEFAULT_MOVE_DAYS, row.on_timeout or "bot")
                 if row.mode == "turn" else None)
             await match.set_rematch(created["match_id"])
-        return {**created, "seat": (seat + 1) % n, "existing": False}
+        mine = (seat + 1) % n
+        created.pop("control_token")
+        for entry in created["seats"]:
+            if entry["seat"] != mine:
+                entry.pop("token", None)
+                entry.pop("join_url", None)
+        return {**created, "seat": mine, "existing": False}
 
     async def my_matches(self, identity: Identity) -> dict[str, Any]:
         """The identity's matches: open ones, running ones (those where it is to move first)
@@ -484,14 +501,19 @@ class Lobby:
         await match.abort("aborted")
         return match.summary()
 
-    async def reissue(self, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
-        """A new link for a person's seat, given that seat's token or the control token; the
-        old link stops working at once."""
+    async def reissue(self, match_id: str, seat: int, token: str | None,
+                      identity: str | None = None) -> dict[str, Any]:
+        """A new link for a person's seat, given that seat's token (as its identity, once
+        bound) or the control token while no identity holds the seat (a bound seat is its
+        player's, not the creator's: `seat_bound`); the old link stops working at once."""
         match = await self.get(match_id)
         if not 0 <= seat < len(match.seats) or match.seats[seat].kind != "human":
             raise MatchError("bad_request", f"seat {seat} is not a person's seat", seat=seat)
-        if match.seat_of_quietly(token) != seat:
+        if match.seat_of_quietly(token, identity) != seat:
             await self.control(match_id, token)
+            if match.seats[seat].identity is not None:
+                raise MatchError("seat_bound", "this seat belongs to its player: only they "
+                                 "can renew its link", seat=seat)
         new = await match.reissue(seat)
         return {"seat": seat, "token": new, "join_url": f"/m/{match_id}?seat={seat}&token={new}"}
 
@@ -544,10 +566,32 @@ class Lobby:
                 "seats": [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)],
                 **marks(row), **payloads.results(game, state, lang)}
 
-    async def review(self, match_id: str, start: int, lang: str) -> dict[str, Any]:
+    @contextlib.contextmanager
+    def _asked(self, client: str) -> Any:
+        """One hint or review of `client` being computed (`Limits.bot_asks_per_client` at
+        once: the next one is refused before it waits for a worker)."""
+        if self.limits.per_client and (self._asking.get(client, 0)
+                                       >= self.limits.bot_asks_per_client):
+            raise MatchError("rate_limited", "this address already waits for the bot; ask "
+                             "again once it has answered", retry_after=1,
+                             limit=self.limits.bot_asks_per_client)
+        self._asking[client] = self._asking.get(client, 0) + 1
+        try:
+            yield
+        finally:
+            left = self._asking[client] - 1
+            if left:
+                self._asking[client] = left
+            else:
+                del self._asking[client]
+
+    async def review(self, match_id: str, start: int, lang: str,
+                     client: str = "unknown") -> dict[str, Any]:
         """The bot's review of a finished match, a part of `Limits.review_part` decisions from
         action `start` on, each judged from its mover's view (agents/analysis.py), in a bot
-        worker; parts are cached (a finished match never changes)."""
+        worker held to the asking address's share (`BotPool.share`), at most
+        `Limits.reviews_at_once` in the server; parts are cached (a finished match never
+        changes)."""
         key = (match_id, start, lang)
         cached = self._reviews.get(key)
         if cached is None:
@@ -557,12 +601,22 @@ class Lobby:
             if not 0 <= start <= len(texts):
                 raise MatchError("bad_request", f"start must be 0..{len(texts)}",
                                  steps=len(texts))
-            try:
-                part = await self.bots.run(review_part, row.game, row.players, row.options,
-                                           texts, start, self.limits.review_part, lang)
-            except BotTimeout:
-                raise MatchError("server_busy",
-                                 "the review took too long; try again later") from None
+            if self._reviewing >= self.limits.reviews_at_once:
+                raise MatchError("server_busy", "the bot is busy with other reviews; try "
+                                 "again in a moment", retry_after=1,
+                                 limit=self.limits.reviews_at_once)
+            with self._asked(client):
+                self._reviewing += 1
+                try:
+                    part = await self.bots.run(review_part, row.game, row.players,
+                                               row.options, texts, start,
+                                               self.limits.review_part, lang, people=False,
+                                               owner=client)
+                except BotTimeout:
+                    raise MatchError("server_busy",
+                                     "the review took too long; try again later") from None
+                finally:
+                    self._reviewing -= 1
             cached = {"match_id": match_id, "steps": len(texts), "start": start, **part}
             self._reviews[key] = cached
             if len(self._reviews) > self.limits.review_cache:
@@ -572,7 +626,7 @@ class Lobby:
         return cached
 
     async def hint(self, match_id: str, seat: int | None, n: int,
-                   lang: str) -> dict[str, Any]:
+                   lang: str, client: str = "unknown") -> dict[str, Any]:
         """The bot's best moves for seat `n` now, asked by that seat's player on their turn at
         a table that allows hints: judged from the seat's view alone in a bot worker (never on
         the event loop), at most `Limits.hint_moves` of them with each one's estimated lead
@@ -605,15 +659,18 @@ class Lobby:
         # a seed from what the seat knows (not the match's secret seed): the same view gives
         # the same hint
         seed = zlib.crc32(f"{match.id}/{seq}/{seat}".encode())
-        self._hinting += 1
-        try:
-            ranked = await self.bots.run(hint_part, match.game.info.id, seat,
-                                         match.state.view(seat), legal, seed,
-                                         self.limits.hint_samples, self.limits.hint_moves)
-        except BotTimeout:
-            raise MatchError("server_busy", "the hint took too long; try again later") from None
-        finally:
-            self._hinting -= 1
+        with self._asked(client):
+            self._hinting += 1
+            try:
+                ranked = await self.bots.run(hint_part, match.game.info.id, seat,
+                                             match.state.view(seat), legal, seed,
+                                             self.limits.hint_samples, self.limits.hint_moves,
+                                             people=False, owner=client)
+            except BotTimeout:
+                raise MatchError("server_busy", "the hint took too long; try again "
+                                 "later") from None
+            finally:
+                self._hinting -= 1
         if match.seq != seq:  # the match moved on (a stand-in, a clock) while the bot thought
             raise MatchError("stale_seq", "the position changed while the bot thought; ask "
                              "again", seq=match.seq, expect_seq=seq)

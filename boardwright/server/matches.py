@@ -148,6 +148,9 @@ class LiveMatch:
         self.on_idle: Callable[[LiveMatch], Any] | None = None
         #: how long one of a turn-based match's days per move lasts (`Limits.move_day_seconds`)
         self.move_day = timedelta(days=1)
+        #: the address whose bot-only match this is: its bots hold at most the pool's share
+        #: (a table with people is served first and is nobody's share)
+        self.owner = "stored"
 
     @property
     def people(self) -> bool:
@@ -198,19 +201,24 @@ class LiveMatch:
         return {"clock": {"seat": seat, "seconds": self.row.clock_seconds,
                           "remaining": round(remaining, 1)}}
 
-    def seat_of_quietly(self, token: str | None) -> int | None:
+    def seat_of_quietly(self, token: str | None, identity: str | None = None) -> int | None:
         """The seat `token` acts for, or None for no token and any other token."""
         try:
-            return self.seat_of(token)
+            return self.seat_of(token, identity)
         except MatchError:
             return None
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat `token` acts for; None without a token; `bad_token` for any other token."""
+    def seat_of(self, token: str | None, identity: str | None = None) -> int | None:
+        """The seat `token` acts for; None without a token; `bad_token` for any other token;
+        `seat_bound` for the token of a seat bound to an identity other than `identity`: a
+        bound seat acts for its identity alone, whoever holds a copy of its token."""
         if token is None or token == "":
             return None
         for index, seat in enumerate(self.seats):
             if seat.matches_token(token):
+                if seat.identity is not None and seat.identity != identity:
+                    raise MatchError("seat_bound", "this seat belongs to another player: it "
+                                     "acts for that player's identity only", seat=index)
                 return index
         raise MatchError("bad_token", "this token belongs to no seat of this match")
 
@@ -219,7 +227,7 @@ class LiveMatch:
         seat bound to its identity, else None (a spectator). An identity reaches only the
         seat bound to it: never another's, whatever it sends."""
         if token:
-            return self.seat_of(token)
+            return self.seat_of(token, identity)
         return self.seat_of_identity(identity)
 
     def seat_of_identity(self, identity: str | None) -> int | None:
@@ -340,6 +348,7 @@ class LiveMatch:
         for stored, seat in zip(row.seats, self.seats, strict=True):
             if stored.get("joined") and not seat.joined:
                 seat.joined = seats_changed = True
+            seat.token_hash = stored.get("token_hash")  # a link rotated by another process
             if (stored.get("identity"), stored.get("player")) != (seat.identity, seat.player):
                 seat.identity, seat.player = stored.get("identity"), stored.get("player")
                 seats_changed = True
@@ -386,26 +395,35 @@ class LiveMatch:
 
     # ---- identities, chat ------------------------------------------------------------------
 
-    async def bind(self, seat: int, identity: str, player: str) -> None:
+    async def bind(self, seat: int, identity: str, player: str) -> str | None:
         """Bind `seat` to `identity` (whose token the caller showed): from now on that
         identity gets the seat back in any browser. Refused if another identity holds it
-        (`seat_taken`) or this identity holds another seat here (`already_seated`)."""
+        (`seat_taken`) or this identity holds another seat here (`already_seated`).
+
+        Binding rotates the seat's token and returns the new one (for the binder alone): every
+        other copy of the link (the creator's, a forwarded one) stops working at once, and
+        connections opened with it by anyone else are closed (4403). None: bound already."""
         async with self.lock:
             await self._catch_up()
             s = self.seats[seat]
             if s.identity == identity:
-                return
+                return None
             if s.kind != "human" or s.identity is not None:
                 raise MatchError("seat_taken", "another player holds this seat", seat=seat)
             if self.seat_of_identity(identity) is not None:
                 raise MatchError("already_seated", "you hold another seat of this match",
                                  seat=self.seat_of_identity(identity))
+            token = new_token()
             stored = [x.stored() for x in self.seats]
-            stored[seat].update(identity=identity, player=player)
+            stored[seat].update(identity=identity, player=player, token_hash=hash_token(token))
             await self._writer.commit(Commit(self.id, match_fields={"seats": stored},
                                              players={seat: identity}))
-            s.identity, s.player = identity, player
+            s.identity, s.player, s.token_hash = identity, player, stored[seat]["token_hash"]
+            for conn in [c for c in self.connections if c.seat == seat
+                         and getattr(c.identity, "id", None) != identity]:
+                conn.close(CLOSE_REVOKED)
             self._broadcast_seats()
+        return token
 
     async def rename(self, identity: str, player: str) -> None:
         """A guest who became an account shows under the new name."""
@@ -565,8 +583,10 @@ class LiveMatch:
                 legal = self.state.legal_actions()
                 spec = seat.agent_spec
             try:
-                action = await self._bots.choose(self.game.info.id, actor, view, legal, spec,
-                                                 f"{self.row.seed}/bot/{actor}/{seq}")
+                action = await self._bots.choose(
+                    self.game.info.id, actor, view, legal, spec,
+                    f"{self.row.seed}/bot/{actor}/{seq}", people=self.people,
+                    owner=None if self.people else self.owner)
             except BotTimeout as exc:  # over the deadline: the worker has been replaced
                 log.error("bot %s of match %s: %s; playing a random move", spec, self.id, exc)
                 action = random.Random(f"{self.row.seed}/fallback/{seq}").choice(legal)
