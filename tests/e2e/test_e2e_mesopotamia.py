@@ -3,7 +3,8 @@ would: the hex with their members, then the hex next to it to step there; breedi
 place on its hex; what is done on a chosen hex (pick up, drop, build a hut) as choices under the
 map that name it in words; ending the movement in the status bar. A 3-player match against
 two random bots, with a short turn cap so it ends, is played to its end screen in English; a
-second match is played in Hungarian. Every screen is saved at 1280×800 and must read as words (`check_screen`): no coordinates, no ids."""
+second match is played in Hungarian. Every screen is saved at 1280×800 and must read as words
+(`check_screen`): no coordinates, no ids."""
 
 from __future__ import annotations
 
@@ -193,7 +194,7 @@ def test_a_person_plays_mesopotamia_in_hungarian(server: str, tab: Tab, artifact
     page.goto(f"{server}{href}&lang=hu" if href.startswith("/") else f"{href}&lang=hu")
     page.wait_for_selector("body[data-connection='online']")
     page.wait_for_selector("#board svg .cell")
-    assert page.locator(".meso-legend strong").inner_text() == "Jelmagyarázat"
+    assert page.locator(".meso-legend-box summary").inner_text() == "Jelmagyarázat"
     moves = play_to_end(page, artifacts, random.Random(5), "hu")
     assert any(on_map for _, on_map in moves)
     check_end(page, artifacts, "hu")

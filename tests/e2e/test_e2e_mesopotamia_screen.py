@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page
@@ -26,19 +27,20 @@ PROFILE = "window.__mesoDrawMs = [];"
 
 
 def _join(browser: Browser, server: str, viewport: dict[str, int], seats: list[str],
-          turns: int) -> Page:
+          turns: int, **options: str) -> Page:
     # the seat is bound to who made the table (the identity the lobby gave this browser)
     page = touch_context(browser, viewport).new_page()
     page.add_init_script(PROFILE)
     links = create_match(page, server, seats, game="mesopotamia",
-                         options={"max_turns": str(turns)})
+                         options={"max_turns": str(turns), **options})
     page.goto(links[0])
     page.wait_for_selector("body[data-connection='online']")
     page.wait_for_selector("#board svg .meso-hex")
     return page
 
 
-def _tap_one_move(page: Page, rng: random.Random) -> str:
+def _tap_one_move(page: Page, rng: random.Random,
+                  on_step: Callable[[], None] = lambda: None) -> str:
     """One legal move by tapping: steps (a hex with members, what they carry, a card) until a
     tap sends a move; now and then the turn's end from the status bar, so turns stay short."""
     seq = page.evaluate("document.body.dataset.seq")
@@ -51,6 +53,7 @@ def _tap_one_move(page: Page, rng: random.Random) -> str:
         if steps.count() and (not now.count() or rng.random() < 0.6):
             step = steps.nth(rng.randrange(steps.count()))
             step.tap()
+            on_step()
             continue
         target = now.nth(rng.randrange(now.count()))
         action = target.get_attribute("data-action") or ""
@@ -62,6 +65,30 @@ def _tap_one_move(page: Page, rng: random.Random) -> str:
     raise AssertionError("four steps and still no move")
 
 
+#: every legal move can be started on the screen: its first key is a target on the map or in the
+#: hand, or it is a button of the status bar (so the text move list is never needed)
+_UNREACHABLE = """async () => {
+  const { pathOf } = await import('/static/games/mesopotamia.js');
+  const snap = window.boardwright.snapshot();
+  const out = [];
+  for (const move of snap.legal || []) {
+    const path = pathOf(move);
+    const found = path
+      ? document.querySelector(`#board .legal[data-key="${CSS.escape(path[0])}"],`
+                               + ` #hand .legal[data-key="${CSS.escape(path[0])}"]`)
+      : document.querySelector(`#status-bar #actions [data-action="${CSS.escape(move.text)}"]`);
+    if (!found) out.push(move.text);
+  }
+  return { unreachable: out, blocks: [...new Set((snap.legal || []).map((m) => m.json.do))] };
+}"""
+
+
+def _reachable(page: Page, blocks: set[str]) -> None:
+    found = page.evaluate(_UNREACHABLE)
+    assert not found["unreachable"], f"moves only the move list offers: {found['unreachable']}"
+    blocks.update(found["blocks"])
+
+
 def _draw_ms(page: Page) -> list[float]:
     return page.evaluate("window.__mesoDrawMs || []")
 
@@ -69,7 +96,8 @@ def _draw_ms(page: Page) -> list[float]:
 def test_a_whole_mesopotamia_game_on_a_phone_by_tapping(server: str, browser: Browser,
                                                         artifacts: Path) -> None:
     started = time.monotonic()
-    page = _join(browser, server, PHONE, ["human", "random"], turns=6)
+    page = _join(browser, server, PHONE, ["human", "random"], turns=12,
+                 start_with_card="true")   # a card from the start: the hand is tapped too
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     rng = random.Random(37)
@@ -77,18 +105,24 @@ def test_a_whole_mesopotamia_game_on_a_phone_by_tapping(server: str, browser: Br
     # a hex keeps its node from draw to draw (keyed, drawn in place)
     page.evaluate("window.__centre = document.querySelector(\"#board [data-key='hex:0,0']\")")
     shots = {0, 5, 15}
-    tray_shown = False
+    shown: set[str] = set()
+
+    def tray() -> None:
+        """Members chosen: the choices under the map (what they carry, what to do here)."""
+        check_fits(page)
+        if "tray" not in shown and page.locator("#hand .meso-choice.legal").count():
+            shown.add("tray")
+            page.screenshot(path=artifacts / "screen-phone-meso-tray.png")
+    blocks: set[str] = set()   # the kinds of move seen offered
     while wait_for_turn_or_end(page) == "turn":
         assert time.monotonic() - started < 240 and len(moves) < 300, "the game did not end"
         check_fits(page)
+        _reachable(page, blocks)
         if len(moves) in shots:
             page.screenshot(path=artifacts / f"screen-phone-meso-{len(moves)}.png")
         if page.locator("#board .legal").count():
             assert page.locator("#status-bar #turn").text_content(), "no prompt in the status bar"
-        moves.append(_tap_one_move(page, rng))
-        if page.locator("#hand .meso-choice.legal").count() and not tray_shown:
-            tray_shown = True   # the choices a chosen hex offers, under the map
-            page.screenshot(path=artifacts / "screen-phone-meso-tray.png")
+        moves.append(_tap_one_move(page, rng, tray))
     same = "window.__centre === document.querySelector(\"#board [data-key='hex:0,0']\")"
     assert page.evaluate(f"{same} && window.__centre !== null"), "the map was rebuilt"
     page.screenshot(path=artifacts / "screen-phone-meso-end.png", full_page=True)
@@ -98,7 +132,8 @@ def test_a_whole_mesopotamia_game_on_a_phone_by_tapping(server: str, browser: Br
     assert len(moves) > 10 and not errors, errors
     ms = sorted(_draw_ms(page))
     assert ms, "no draw was timed"
-    print(f"\n{len(moves)} tapped moves in {time.monotonic() - started:.1f} s; draw "
+    print(f"\n{len(moves)} tapped moves in {time.monotonic() - started:.1f} s; offered "
+          f"{sorted(blocks)}; draw "
           f"median {ms[len(ms) // 2]:.2f} ms, max {ms[-1]:.2f} ms over {len(ms)} draws")
     page.context.close()
 
@@ -112,6 +147,7 @@ def test_part_of_a_mesopotamia_game_on_a_tablet(server: str, browser: Browser,
             break
         found = check_fits(page)
         assert found["board"] > 700, found   # upright tablet: the map spans the screen
+        _reachable(page, set())
         if move in (0, 6):
             page.screenshot(path=artifacts / f"screen-tablet-meso-{move}.png")
         _tap_one_move(page, rng)

@@ -11,7 +11,11 @@ export const R = 38;                      // hex radius
 const SQ3 = Math.sqrt(3);
 export const TERRAIN_FILL = { plains: "#cfe6a6", forest: "#5f9a4e", quarry: "#b9b3a8",
                               volcano: "#b5452f", ziggurat: "#e8c66a" };
-export const SEAT_FILL = ["#2b63c9", "#c9302b", "#d9b300", "#2f9a3a"];
+// the tribes wear the page's seat colours (style.css --seat-N), so the map, the players panel
+// and the status bar agree on who is who
+const SEAT_FALLBACK = ["#0f7c8c", "#a3338a", "#2f58c4", "#7a6a12"];
+export const SEAT_FILL = SEAT_FALLBACK.map((fallback, seat) => (typeof document === "undefined" ? ""
+  : getComputedStyle(document.documentElement).getPropertyValue(`--seat-${seat}`).trim()) || fallback);
 export const NEUTRAL = 9;
 export const DIRS = { se: [1, 0], ne: [1, -1], n: [0, -1], nw: [-1, 0], sw: [-1, 1], s: [0, 1] };
 // round the compass: neighbours in this list are adjacent directions (as text.py's _ROUND)

@@ -20,6 +20,8 @@ const MARKED = new Set(["move", "explore", "volcano", "place_resource", "pick_up
 const PROMPTS = new Set(["movement", "action", "building_huts", "holy_places", "breeding",
                          "teleport_to", "wrath_to", "place_volcano", "place_resource",
                          "scout_pick", "after_draw"]);
+/** The screens where the page is one column (style.css): the key is folded there. */
+const NARROW = "(max-width: 699px), (max-width: 1099px) and (orientation: portrait)";
 /** The card a targeted card move plays. */
 const CARD_OF = { priesthood: "priesthood", mana_theft: "mana_theft", teleport: "teleport",
                   wrath: "marduks_wrath" };
@@ -270,8 +272,11 @@ export function createRenderer(elements, ctx) {
     if (svg.parentElement !== board) board.prepend(svg);
     if (!board.querySelector(".meso-legend") || board.dataset.lang !== document.documentElement.lang) {
       board.dataset.lang = document.documentElement.lang;
-      board.querySelector(".meso-legend")?.remove();
-      board.append(drawLegend(t));
+      board.querySelector(".meso-legend-box")?.remove();
+      // the key is folded on a phone or an upright tablet, so the cards and choices sit under
+      // the map; it is open beside the map on a wide screen
+      board.append(h("details", { class: "meso-legend-box", open: !matchMedia(NARROW).matches },
+        h("summary", {}, t("web.meso.legend")), drawLegend(t)));
     }
     if (!elements.hand.hidden) drawHand(view, snapshot.seat, { targets, chosen });
     if (globalThis.__mesoDrawMs) globalThis.__mesoDrawMs.push(performance.now() - started);
