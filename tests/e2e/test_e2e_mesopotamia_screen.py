@@ -24,13 +24,25 @@ ENDERS = ("#status-bar #actions [data-action='end_movement'],"
           " #status-bar #actions [data-action='finish_action']")
 #: the draw times the renderer records (mesopotamia.js pushes into this list when it exists)
 PROFILE = "window.__mesoDrawMs = [];"
+#: counts the slides the page starts of the tribes' members (Element.animate on a members group)
+COUNT_SLIDES = """
+window.__slides = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  // a slide moves from where the group was (translate); a new group grows in (scale)
+  if (this.classList && this.classList.contains('meso-members')
+      && JSON.stringify(args[0]).includes('translate')) window.__slides += 1;
+  return animate.apply(this, args);
+};
+"""
 
 
 def _join(browser: Browser, server: str, viewport: dict[str, int], seats: list[str],
-          turns: int, **options: str) -> Page:
+          turns: int, pace: str = "instant", **options: str) -> Page:
     # the seat is bound to who made the table (the identity the lobby gave this browser)
-    page = touch_context(browser, viewport).new_page()
+    page = touch_context(browser, viewport, pace=pace).new_page()
     page.add_init_script(PROFILE)
+    page.add_init_script(COUNT_SLIDES)
     links = create_match(page, server, seats, game="mesopotamia",
                          options={"max_turns": str(turns), **options})
     page.goto(links[0])
@@ -154,4 +166,40 @@ def test_part_of_a_mesopotamia_game_on_a_tablet(server: str, browser: Browser,
     # the players panel is the shared one: a line per seat, the bots badged
     assert page.locator("#players .player-list li.player").count() == 3
     assert page.locator("#players .badge", has_text="Bot").count() == 2
+    page.context.close()
+
+
+#: a tribe's group that steps to the next hex keeps its id; a group that splits off gets a new
+#: one; a hex that keeps members keeps its id
+_GROUP_IDS = """async () => {
+  const { createGroupIds } = await import('/static/games/mesopotamia.js');
+  const groups = createGroupIds();
+  const at = (...hexes) => ({
+    members: [Object.fromEntries(hexes.map((lab) => [lab, { empty: 1 }]))] });
+  groups.follow(at('0,1', '3,-3'));
+  const [a, b] = [groups.of(0, '0,1'), groups.of(0, '3,-3')];
+  groups.follow(at('1,1', '3,-3'));            // the group on 0,1 stepped south-east
+  const stepped = groups.of(0, '1,1') === a && groups.of(0, '3,-3') === b;
+  groups.follow(at('1,1', '3,-3', '3,-2'));    // part of the group on 3,-3 stepped south
+  const split = groups.of(0, '3,-2') !== b && groups.of(0, '3,-3') === b;
+  return [a !== b, stepped, split];
+}"""
+
+
+def test_a_group_of_members_keeps_its_piece_id_when_it_steps(server: str, browser: Browser) -> None:
+    page = _join(browser, server, PHONE, ["human", "random"], turns=2)
+    assert page.evaluate(_GROUP_IDS) == [True, True, True]
+    page.context.close()
+
+
+def test_the_bots_members_slide_on_screen(server: str, browser: Browser) -> None:
+    """At the normal pace another tribe's steps are shown one at a time, and its members'
+    groups slide there (board/motion.js moves a piece whose id survived)."""
+    page = _join(browser, server, PHONE, ["human", "random"], turns=6, pace="normal")
+    rng = random.Random(3)
+    for _ in range(30):
+        if page.evaluate("window.__slides") or wait_for_turn_or_end(page) != "turn":
+            break
+        _tap_one_move(page, rng)
+    page.wait_for_function("() => window.__slides > 0", timeout=30_000)
     page.context.close()

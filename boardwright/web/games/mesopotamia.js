@@ -66,7 +66,7 @@ function loadName(t, load) {
 /** Lasting ids for each tribe's groups of members, so a group that steps keeps its id: a hex
  * that keeps members keeps its id; a hex that gains a group takes the id of the nearest hex
  * that lost one, else a new id. */
-function createGroupIds() {
+export function createGroupIds() {
   let ids = [];      // per seat: Map(hex -> id)
   let next = 0;
   const dist = (a, b) => {
