@@ -59,6 +59,11 @@ export function createZoom(viewport, content, ctx, zoomable = false) {
     const right = Math.max(...all.map((r) => r.right));
     const centre = right - left < box.width ? (left + right) / 2 : all[0].left + all[0].width / 2;
     viewport.scrollLeft += centre - (box.left + box.width / 2);
+    // and, when zoomed, the page to the first target if it lies out of sight
+    const first = nodes[0].getBoundingClientRect();
+    if (scale > 1 && (first.top < 0 || first.bottom > innerHeight * 0.7)) {
+      nodes[0].scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    }
   }
 
   // two fingers pinch; the browser pans with one (touch-action: pan-x pan-y)
