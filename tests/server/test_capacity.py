@@ -63,7 +63,7 @@ def test_h2_one_address_holds_a_bounded_share_and_people_come_first() -> None:
 
     async def main() -> float:
         t0 = time.monotonic()
-        attack = [asyncio.ensure_future(job(f"a{i}", 0.3, people=False, owner="attacker"))
+        attack = [asyncio.ensure_future(job(f"a{i}", 1.0, people=False, owner="attacker"))
                   for i in range(5)]
         await asyncio.sleep(0.05)
         await job("other", 0.0, people=False, owner="someone")
@@ -77,8 +77,8 @@ def test_h2_one_address_holds_a_bounded_share_and_people_come_first() -> None:
     finally:
         pool.shutdown()
     assert peak <= 2  # the attacker's worker and the one counted now, never both workers
-    assert started["other"] - t0 < 0.25, "another address waited for the attacker's queue"
-    assert started["people"] - t0 < 0.25, "a table with people waited behind bot-only moves"
+    assert started["other"] - t0 < 0.8, "another address waited for the attacker's queue"
+    assert started["people"] - t0 < 0.8, "a table with people waited behind bot-only moves"
     assert started["people"] < min(started[f"a{i}"] for i in range(1, 5))
 
 
@@ -88,9 +88,9 @@ def test_h2_a_waiter_cancelled_in_the_queue_frees_its_place() -> None:
     pool = BotPool(1)
 
     async def main() -> list[str]:
-        running = asyncio.ensure_future(pool.run(time.sleep, 0.3, people=False, owner="x"))
+        running = asyncio.ensure_future(pool.run(time.sleep, 1.0, people=False, owner="x"))
         await asyncio.sleep(0.05)
-        queued = [asyncio.ensure_future(pool.run(time.sleep, 0.3, people=False, owner="y"))
+        queued = [asyncio.ensure_future(pool.run(time.sleep, 1.0, people=False, owner="y"))
                   for _ in range(10)]
         await asyncio.sleep(0.05)
         running.cancel()  # its worker still sleeps: the next task must wait for it
@@ -99,7 +99,7 @@ def test_h2_a_waiter_cancelled_in_the_queue_frees_its_place() -> None:
         t0 = time.monotonic()
         await pool.run(time.sleep, 0.0)
         waited = time.monotonic() - t0
-        assert 0.1 < waited < 0.6, waited  # after the running one, before any cancelled one
+        assert 0.5 < waited < 2.5, waited  # after the running one, before any cancelled one
         return ["next", *(["left"] if pool._waiting else [])]
 
     try:
