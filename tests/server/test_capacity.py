@@ -5,13 +5,14 @@ are capped and stop waiting when their client leaves."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from boardwright.server.app import create_app
-from boardwright.server.bots import BotPool
+from boardwright.server.bots import LOW_NICE, BotPool
 from boardwright.server.limits import Limits
 
 from .conftest import create
@@ -126,3 +127,22 @@ def test_h2_reviews_are_capped_like_hints(db_url: str, bot_pool: BotPool) -> Non
         assert full.status_code == 503 and full.json()["code"] == "server_busy"
         lobby._reviewing = 0
         assert client.get(f"/api/matches/{match_id}/review").status_code == 200
+
+
+def test_h2_bot_only_work_runs_below_the_tables_with_people() -> None:
+    """Fair workers alone left the CPU to the attacker: its bot-only searches ran beside the
+    people's bots at the same priority. The workers kept for bot-only work run niced, and a
+    table with people gets a worker at normal priority while one is free."""
+    pool = BotPool(2, share=1)
+
+    async def main() -> tuple[int, int]:
+        low: int = await pool.run(os.nice, 0, people=False, owner="x")
+        normal: int = await pool.run(os.nice, 0)
+        return low, normal
+
+    try:
+        low, normal = _run(main())
+    finally:
+        pool.shutdown()
+    base = os.nice(0)
+    assert (low, normal) == (min(19, base + LOW_NICE), base)  # 19: the lowest priority
