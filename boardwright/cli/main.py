@@ -490,6 +490,14 @@ def serve(
     echo: Annotated[bool, typer.Option(
         "--echo", help="Serve /ws/echo, the bare WebSocket echo bench/load.py measures "
                        "against (off on a public server).")] = False,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="Addresses or networks of the proxies whose X-Forwarded-For (the client's "
+             "address, which every per-address limit uses) and X-Forwarded-Proto to believe, "
+             "comma-separated (e.g. 10.0.0.5,10.1.0.0/16); default: nobody's.")] = None,
+    secret_key_file: Annotated[Path | None, typer.Option(
+        help="A file holding the key (32 characters or more) that signs identity cookies; "
+             "default: BOARDWRIGHT_SECRET_KEY, else a key kept in the database (which a copy "
+             "of the database then holds too).")] = None,
     no_client_limits: Annotated[bool, typer.Option(
         "--no-client-limits", help="No per-address rates or caps (a load bench drives "
                                    "hundreds of seats from one address); sizes and "
@@ -514,12 +522,29 @@ def serve(
     stored = _open_database(db)
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
                                           bot_max_seconds + 5.0), share=bot_share)
+    secret = None
+    if secret_key_file is not None:
+        try:
+            secret = secret_key_file.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            pool.shutdown()
+            raise typer.BadParameter(f"cannot read {secret_key_file}: {exc}",
+                                     param_hint="--secret-key-file") from None
+    from boardwright.server.identity import secret_key
+    from boardwright.server.seats import MatchError
+
     try:
-        app_ = create_app(db, bots=pool, limits=limits, echo=echo)
+        secret = secret_key(secret)
+    except MatchError as exc:
+        pool.shutdown()
+        raise typer.BadParameter(exc.message, param_hint="--secret-key-file or "
+                                 "BOARDWRIGHT_SECRET_KEY") from None
+    try:
+        app_ = create_app(db, bots=pool, limits=limits, secret=secret, echo=echo)
         shown = "localhost" if host in ("0.0.0.0", "::") else host
         console.print(engine_text("en")("cli.serving", url=f"http://{shown}:{port}/",
                                         db=stored))
-        run_server(app_, host, port, limits)
+        run_server(app_, host, port, limits, forwarded_allow_ips)
     finally:
         pool.shutdown()
 

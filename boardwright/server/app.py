@@ -31,8 +31,17 @@ from . import lessons_api, payloads, snapshots
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
-from .identity import COOKIE, COOKIE_DAYS, Identities, Identity
-from .limits import ClientLimits, Limits, TokenBucket, client_address
+from .identity import (
+    ACCOUNT_LOGIN_BURST,
+    ACCOUNT_LOGINS_PER_HOUR,
+    COOKIE_DAYS,
+    Identities,
+    Identity,
+    cookie_name,
+    fold,
+    secret_key,
+)
+from .limits import Buckets, ClientLimits, Limits, TokenBucket, client_address
 from .lobby import MATCH_ID, Lobby
 from .matches import Connection, LiveMatch, encode
 from .rules_page import rules_page
@@ -107,13 +116,16 @@ def game_listing(game: Game, lang: str) -> dict[str, Any]:
 
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
                web_dir: Path = WEB_DIR, limits: Limits | None = None,
-               clock: Callable[[], float] = time.monotonic, echo: bool = False) -> FastAPI:
+               clock: Callable[[], float] = time.monotonic, echo: bool = False,
+               secret: str | None = None) -> FastAPI:
     """The app; `bots` is shared and not shut down by the app when given (tests share one).
     `clock` times the rate limits (tests stop it to count exactly what a burst allows);
-    `echo` serves `/ws/echo` (`serve --echo`, for `bench/load.py`)."""
+    `echo` serves `/ws/echo` (`serve --echo`, for `bench/load.py`). `secret` signs the identity
+    cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in the database; identity.py)."""
     from .store import Store
 
     limits = limits or Limits()
+    secret = secret_key(secret)
     clients = ClientLimits(limits, clock)
 
     @contextlib.asynccontextmanager
@@ -126,7 +138,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         pool = bots or BotPool()
         lobby = Lobby(store, pool, limits, clients, clock)
         app.state.lobby = lobby
-        app.state.identities = await asyncio.to_thread(Identities, store)
+        app.state.identities = await asyncio.to_thread(Identities, store, secret)
         await lobby.start()
         warming = asyncio.get_running_loop().run_in_executor(None, pool.warm)
         try:
@@ -155,7 +167,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         """The identity of the request's cookie, or None. A write (POST) carrying the cookie
         from another site's page is refused (`bad_origin`); a WebSocket from one is
         anonymous."""
-        value = request.cookies.get(COOKIE)
+        value = request.cookies.get(cookie_name(request.url.scheme))
         if not value:
             return None
         if not same_origin(request.headers):
@@ -172,16 +184,33 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         return identity
 
     async def set_cookie(request: Request, response: Response, identity: Identity) -> None:
-        response.set_cookie(COOKIE, await identities(request).cookie_for(identity),
-                            max_age=COOKIE_DAYS * 86400, path="/", httponly=True,
-                            samesite="strict", secure=request.url.scheme == "https")
+        """A new session of `identity` for this browser (its previous one ends)."""
+        name = cookie_name(request.url.scheme)
+        value = await identities(request).start_session(identity, request.cookies.get(name))
+        response.set_cookie(name, value, max_age=COOKIE_DAYS * 86400, path="/",
+                            httponly=True, samesite="strict",
+                            secure=request.url.scheme == "https")
 
-    def login_allowed(address: str) -> None:
-        """Sign-ups, logins and password changes each cost an Argon2 hash: a few a minute."""
+    def drop_cookie(request: Request, response: Response) -> None:
+        response.delete_cookie(cookie_name(request.url.scheme), path="/", httponly=True,
+                               samesite="strict", secure=request.url.scheme == "https")
+
+    #: logins and password changes per account, whatever address they come from
+    accounts = Buckets(ACCOUNT_LOGINS_PER_HOUR / 3600.0, ACCOUNT_LOGIN_BURST,
+                       limits.max_clients, clock)
+
+    def login_allowed(address: str, account: str | None = None) -> None:
+        """Sign-ups, logins and password changes each cost an Argon2 hash: a few a minute per
+        address; and a few an hour per account (`account`: its folded name), so that guesses
+        spread over many addresses still guess slowly."""
         wait = clients.take(clients.logins, address)
         if wait:
             raise MatchError("rate_limited", "too many attempts from this address; wait a "
                              "little", retry_after=round(wait, 1))
+        wait = clients.take(accounts, fold(account.strip())[:200]) if account else 0.0
+        if wait:
+            raise MatchError("rate_limited", "too many attempts at this account; wait a "
+                             "little", retry_after=round(wait, 1), scope="account")
 
     async def seat_of(request: Request | WebSocket, match: LiveMatch, token: str | None,
                       identity: Identity | None) -> int | None:
@@ -333,7 +362,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                                  "little", retry_after=round(wait, 1))
             identity = await identities(request).new_guest()
             response.status_code = 201
-        await set_cookie(request, response, identity)
+            await set_cookie(request, response, identity)
         return {"identity": identity.public()}
 
     @app.post("/api/me/signup", status_code=201)
@@ -352,24 +381,34 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def log_in(body: Credentials, request: Request, response: Response
                      ) -> dict[str, Any]:
         await who(request)  # a cookie from another site's page: refused
-        login_allowed(client_address(request.scope))
+        login_allowed(client_address(request.scope), body.name)
         identity = await identities(request).log_in(body.name, body.password)
         await set_cookie(request, response, identity)
         return {"identity": identity.public()}
 
     @app.post("/api/me/logout")
     async def log_out(request: Request, response: Response) -> dict[str, Any]:
-        await who(request)
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
-                               secure=request.url.scheme == "https")
+        """This browser's session ends for good (a copy of its cookie stops working too)."""
+        identity = await who(request)
+        await identities(request).end_session(
+            request.cookies.get(cookie_name(request.url.scheme)), identity)
+        drop_cookie(request, response)
         return {"identity": None}
+
+    @app.post("/api/me/logout-everywhere")
+    async def log_out_everywhere(request: Request, response: Response) -> dict[str, Any]:
+        """Every session of this identity ends, in every browser (this one included)."""
+        identity = await need_identity(request)
+        ended = await identities(request).end_everywhere(identity)
+        drop_cookie(request, response)
+        return {"identity": None, "sessions_ended": ended}
 
     @app.post("/api/me/password")
     async def change_password(body: NewPassword, request: Request,
                               response: Response) -> dict[str, Any]:
         """A new password; every other browser's login ends (this one gets a new cookie)."""
         identity = await need_identity(request)
-        login_allowed(client_address(request.scope))
+        login_allowed(client_address(request.scope), identity.name)
         await identities(request).change_password(identity, body.old_password,
                                                   body.new_password)
         await set_cookie(request, response, identity)

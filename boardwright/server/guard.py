@@ -18,6 +18,7 @@ FastAPI, Starlette or the storage can raise answer with the protocol's `Error` b
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 from typing import Any
@@ -51,6 +52,8 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 ]
 #: the API's answers are per identity and may carry seat tokens: never stored by a cache
 NO_STORE = (b"cache-control", b"no-store")
+#: the IPv6 prefix length counted as one client address
+IPV6_PREFIX = 64
 #: methods that change nothing, which a cross-site page may send
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 #: `Sec-Fetch-Site` values of a request from this server's own pages (or a typed address)
@@ -116,6 +119,9 @@ class Guard:
         self.clients = clients
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        if client:  # every per-address bound reads this: one IPv6 /64 is one address
+            scope["client"] = (address_key(str(client[0])), client[1])
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -179,6 +185,21 @@ class Guard:
                       params: dict[str, Any]) -> None:
         response = error_response(code, message, http_status, params)
         await response(scope, _nothing, send)
+
+
+def address_key(host: str) -> str:
+    """The address a client is counted as: an IPv6 address's /64 network (one subscriber
+    line gets a whole /64 and may use any address in it), an IPv4-mapped one's IPv4 address;
+    anything else (IPv4, a test client's name) as it is."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_PREFIX), strict=False))
+    return host
 
 
 def cross_site(scope: Scope) -> bool:

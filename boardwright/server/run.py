@@ -189,9 +189,12 @@ def raise_open_files_limit() -> int:
     return soft
 
 
-def uvicorn_config(app: Any, host: str, port: int, limits: Limits) -> uvicorn.Config:
+def uvicorn_config(app: Any, host: str, port: int, limits: Limits,
+                   forwarded_allow_ips: str | None = None) -> uvicorn.Config:
     """uvicorn's settings for `limits`; `max_connections` is lowered to what the process may
-    open."""
+    open. `X-Forwarded-For` and `-Proto` are believed only from `forwarded_allow_ips` (the
+    proxies' addresses or networks, comma-separated; `serve --forwarded-allow-ips`), from
+    nobody without it: uvicorn's own default would believe any process on 127.0.0.1."""
     files = raise_open_files_limit()
     if limits.max_connections > files - RESERVED_FILES:
         log.warning("max_connections %d lowered to %d (open files limit %d)",
@@ -207,9 +210,12 @@ def uvicorn_config(app: Any, host: str, port: int, limits: Limits) -> uvicorn.Co
         h11_max_incomplete_event_size=limits.max_header_bytes,
         ws_max_size=limits.max_ws_message_bytes,
         backlog=min(2048, limits.max_connections),
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or "",
     )
 
 
-def serve(app: Any, host: str, port: int, limits: Limits) -> None:
+def serve(app: Any, host: str, port: int, limits: Limits,
+          forwarded_allow_ips: str | None = None) -> None:
     """Run `app` until interrupted."""
-    uvicorn.Server(uvicorn_config(app, host, port, limits)).run()
+    uvicorn.Server(uvicorn_config(app, host, port, limits, forwarded_allow_ips)).run()

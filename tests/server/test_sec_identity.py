@@ -9,15 +9,31 @@ Each test is named after the finding it closes and fails on the code before the 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from itsdangerous import URLSafeTimedSerializer
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import auth
+from boardwright.server.app import create_app
+from boardwright.server.guard import address_key
+from boardwright.server.identity import (
+    ACCOUNT_LOGIN_BURST,
+    COOKIE,
+    HOST_COOKIE,
+    SALT,
+    SECRET_ENV,
+    SECRET_KEY,
+)
+from boardwright.server.limits import Limits
+from boardwright.server.run import uvicorn_config
+from boardwright.server.seats import MatchError
+
+from .conftest import TEST_LIMITS, ManualClock, auth
 from .test_api import wait_finished
-from .test_identity import cookie, refused, sign_up, use
+from .test_identity import PASSWORD, cookie, refused, sign_up, use
 
 
 def _invite(client: TestClient) -> dict[str, Any]:
@@ -169,3 +185,160 @@ def test_l8_token_bearing_answers_are_never_cached(client: TestClient) -> None:
     reissued = client.post(f"/api/matches/{match_id}/seats/0/token", headers=auth(token))
     assert reissued.headers["cache-control"] == "no-store"
     assert client.post("/api/me/guest").headers["cache-control"] == "no-store"
+
+
+def test_m4_a_copied_cookie_stops_working_after_logout(client: TestClient) -> None:
+    copy = sign_up(client, "Anna")
+    assert client.post("/api/me/logout").status_code == 200
+    use(client, copy)
+    assert client.get("/api/me").json()["identity"] is None
+
+
+def test_m4_signing_up_on_a_planted_guest_cookie_ends_that_cookie(client: TestClient) -> None:
+    client.post("/api/me/guest")
+    planted = cookie(client)  # the attacker's guest, set in the victim's browser
+    mine = sign_up(client, "Victim")
+    assert mine != planted
+    use(client, planted)
+    assert client.get("/api/me").json()["identity"] is None
+    use(client, mine)
+    assert client.get("/api/me").json()["identity"]["name"] == "Victim"
+
+
+def test_m4_login_starts_a_new_session_and_ends_the_browsers_old_one(
+        client: TestClient) -> None:
+    sign_up(client, "Anna")
+    use(client, None)
+    client.post("/api/me/guest")
+    before = cookie(client)
+    use(client, before)
+    after = client.post("/api/me/login", json={"name": "Anna", "password": PASSWORD})
+    assert after.status_code == 200 and after.cookies.get(COOKIE) not in (None, before)
+    use(client, before)
+    assert client.get("/api/me").json()["identity"] is None
+
+
+def test_m4_log_out_everywhere_ends_every_browser(client: TestClient) -> None:
+    first = sign_up(client, "Anna")
+    use(client, None)
+    second = client.post("/api/me/login", json={"name": "Anna", "password": PASSWORD})
+    assert second.status_code == 200
+    other = cookie(client)
+    refused(client.post("/api/me/logout-everywhere", headers={"Origin": "https://x.example"}),
+            403, "bad_origin")
+    ended = client.post("/api/me/logout-everywhere").json()
+    assert ended == {"identity": None, "sessions_ended": 2}
+    for value in (first, other):
+        use(client, value)
+        assert client.get("/api/me").json()["identity"] is None
+    use(client, None)
+    refused(client.post("/api/me/logout-everywhere"), 403, "no_identity")
+
+
+def test_m4_over_https_the_cookie_is_host_prefixed(db_url: str, bot_pool: Any) -> None:
+    app = create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)
+    with TestClient(app, base_url="https://testserver") as browser:
+        made = browser.post("/api/me/guest")
+        header = made.headers["set-cookie"]
+        assert header.startswith(f"{HOST_COOKIE}=") and "secure" in header.lower()
+        assert "path=/" in header.lower() and "domain" not in header.lower()
+        assert browser.get("/api/me").json()["identity"]["kind"] == "guest"
+        # a cookie without the prefix (set by a sibling site) is nobody over HTTPS
+        value = browser.cookies.get(HOST_COOKIE)
+        browser.cookies.clear()
+        browser.cookies.set(COOKIE, value)
+        assert browser.get("/api/me").json()["identity"] is None
+
+
+def test_l4_the_cookie_key_comes_from_the_operator_not_the_database(
+        db_url: str, bot_pool: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With BOARDWRIGHT_SECRET_KEY set, a cookie signed with the key stored in the database
+    (what a copy of the database gives) is nobody, and the database holds no key at all."""
+    monkeypatch.setenv(SECRET_ENV, "k" * 40)
+    app = create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)
+    with TestClient(app) as browser:
+        browser.post("/api/me/guest")
+        guest = browser.get("/api/me").json()["identity"]
+        store = app.state.lobby.store
+        assert store.setting(SECRET_KEY, lambda: "none") == "none"  # none was stored
+        forged = URLSafeTimedSerializer("none", salt=SALT)
+        ids = [r.id for r in _identity_rows(store)]
+        for identity_id in ids:
+            browser.cookies.clear()
+            browser.cookies.set(COOKIE, forged.dumps([identity_id, 0]))
+            assert browser.get("/api/me").json()["identity"] is None
+        assert guest["kind"] == "guest"
+    monkeypatch.setenv(SECRET_ENV, "short")
+    with pytest.raises(MatchError) as short:
+        create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)
+    assert short.value.code == "bad_config"
+
+
+def _identity_rows(store: Any) -> list[Any]:
+    from sqlalchemy import select
+
+    from boardwright.server.store import identities_table
+    with store.engine.connect() as conn:
+        return list(conn.execute(select(identities_table)))
+
+
+def test_l2_logins_are_throttled_per_account_whatever_the_address(
+        db_url: str, bot_pool: Any) -> None:
+    """The per-address bucket is made roomy here: the account's own bucket still stops the
+    guesses at one account, and only at that one."""
+    limits = Limits(login_burst=1000, logins_per_minute=1000.0)
+    app = create_app(db_url, bots=bot_pool, limits=limits, clock=ManualClock())
+    with TestClient(app) as guesser:
+        sign_up(guesser, "Anna")
+        use(guesser, None)
+        wrong = {"name": "ANNA", "password": "not her password"}
+        codes = [guesser.post("/api/me/login", json=wrong).json()["code"]
+                 for _ in range(ACCOUNT_LOGIN_BURST + 2)]
+        assert codes == ["bad_login"] * ACCOUNT_LOGIN_BURST + ["rate_limited"] * 2
+        body = refused(guesser.post("/api/me/login", json=wrong), 429, "rate_limited")
+        assert body["params"]["scope"] == "account" and body["params"]["retry_after"] > 0
+        other = guesser.post("/api/me/login", json={"name": "Bobby", "password": "x" * 9})
+        assert other.json()["code"] == "bad_login"
+
+
+def test_l2_an_ipv6_client_is_counted_per_64(db_url: str, bot_pool: Any) -> None:
+    """Guests per address: the addresses of one /64 share one bucket, the next /64 has its
+    own, an IPv4-mapped address counts as its IPv4 address."""
+    limits = Limits(guest_burst=2, guests_per_hour=0.001)
+    app = create_app(db_url, bots=bot_pool, limits=limits, clock=ManualClock())
+
+    def guest(host: str) -> int:
+        with TestClient(app, client=(host, 1234)) as browser:
+            return browser.post("/api/me/guest").status_code
+
+    assert [guest("2001:db8:1:2::1"), guest("2001:db8:1:2:ffff::9")] == [201, 201]
+    assert guest("2001:db8:1:2:abcd::1") == 429
+    assert guest("2001:db8:1:3::1") == 201
+    assert [guest("::ffff:192.0.2.7"), guest("192.0.2.7"), guest("192.0.2.7")] == [201, 201,
+                                                                                   429]
+    assert address_key("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert address_key("testclient") == "testclient"
+
+
+def test_l2_forwarded_for_is_believed_only_from_the_named_proxies() -> None:
+    """uvicorn's own default believes X-Forwarded-For from 127.0.0.1; `serve` believes it
+    from nobody unless `--forwarded-allow-ips` names the proxy."""
+    seen: list[Any] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(scope["client"])
+
+    scope = {"type": "http", "method": "GET", "path": "/", "client": ("127.0.0.1", 5),
+             "scheme": "http", "headers": [(b"x-forwarded-for", b"203.0.113.9")]}
+
+    def client_seen(config: Any) -> Any:
+        config.load()
+        seen.clear()
+        asyncio.run(config.loaded_app(dict(scope), None, None))
+        return seen[0][0]
+
+    assert client_seen(uvicorn_config(app, "127.0.0.1", 0, Limits())) == "127.0.0.1"
+    assert client_seen(uvicorn_config(app, "127.0.0.1", 0, Limits(),
+                                      forwarded_allow_ips="127.0.0.1")) == "203.0.113.9"
+    assert client_seen(uvicorn_config(app, "127.0.0.1", 0, Limits(),
+                                      forwarded_allow_ips="10.0.0.0/8")) == "127.0.0.1"
