@@ -697,12 +697,14 @@ async def until_gone(request: Request, work: Awaitable[dict[str, Any]]) -> dict[
 
     watcher = asyncio.ensure_future(gone())
     try:
-        await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         watcher.cancel()
         if not task.done():
             task.cancel()
-    if task.cancelled():
+    if task not in done:
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
         raise MatchError("client_gone", "the client left before the answer was ready")
     return task.result()
 
