@@ -342,3 +342,19 @@ def test_l2_forwarded_for_is_believed_only_from_the_named_proxies() -> None:
                                       forwarded_allow_ips="127.0.0.1")) == "203.0.113.9"
     assert client_seen(uvicorn_config(app, "127.0.0.1", 0, Limits(),
                                       forwarded_allow_ips="10.0.0.0/8")) == "127.0.0.1"
+
+
+def test_l3_look_alike_and_reserved_names_are_refused(client: TestClient) -> None:
+    sign_up(client, "Anna")
+    use(client, None)
+    for name in ("\u0410nna", "p\u0430ypal", "\u0410\u0440\u0435"):  # Cyrillic А, а; Аре
+        refused(client.post("/api/me/signup", json={"name": name, "password": PASSWORD}),
+                422, "confusable_name")
+    for name in ("Guest 1234", "guest1234", "GUEST_77", "bot", "Bot 3", "greedy", "Player A",
+                 "Vendég 1234", "Admin"):
+        refused(client.post("/api/me/signup", json={"name": name, "password": PASSWORD}),
+                422, "reserved_name")
+    for name in ("Jiří Novák", "Ádám", "Петр", "Botond", "Guest of honour"):
+        use(client, None)
+        assert client.post("/api/me/signup", json={
+            "name": name, "password": PASSWORD}).status_code == 201, name
