@@ -36,7 +36,7 @@ from boardwright.engine.errors import BoardwrightError
 from boardwright.engine.play import sample_chance
 from boardwright.engine.record import replay_action
 
-from . import payloads
+from . import absence, payloads
 from .bots import BotPool, BotTimeout
 from .payloads import LogEntry
 from .seats import MatchError, Seat, hash_token, new_token
@@ -266,6 +266,8 @@ class LiveMatch:
                 self.row.to_move = fields.get("to_move", self.row.to_move)
                 self.row.deadline = fields.get("deadline", self.row.deadline)
                 self.status = fields.get("status", self.status)
+                if "status" in fields:  # it starts: the grace of those not here runs
+                    absence.watch_absent(self, but=seat)
                 changed = True
             if s.stand_in:
                 s.stand_in = False
@@ -389,6 +391,8 @@ class LiveMatch:
             if s.kind != "human" or s.stand_in or self.status in OVER:
                 return
             s.stand_in = True
+            if absence.abandoned(self):  # nobody left to play for: it ends unless they return
+                absence.end_later(self)
             self._schedule_clock()  # a bot's turn has no clock
             self._broadcast_seats()
         self.kick()
@@ -632,7 +636,8 @@ class LiveMatch:
         status = self.status
         if state.is_terminal():
             status = "finished"
-            fields = {"status": status, "returns": state.returns(), "winners": state.winners()}
+            fields = {"status": status, "returns": state.returns(), "winners": state.winners(),
+                      **absence.final_fields(self)}
         fields["to_move"] = payloads.to_move(state) if status == "active" else None
         fields.update(self._deadline(fields["to_move"]))
         # The payloads are built before the commit is awaited, so that building them overlaps
