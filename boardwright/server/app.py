@@ -27,7 +27,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
-from . import absence, lessons_api, payloads
+from . import absence, lessons_api, payloads, snapshots
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
@@ -43,7 +43,7 @@ from .identity import (
 )
 from .limits import Buckets, ClientLimits, Limits, TokenBucket, client_address
 from .lobby import MATCH_ID, Lobby
-from .matches import Connection, LiveMatch
+from .matches import Connection, LiveMatch, encode
 from .rules_page import rules_page
 from .schemas import (
     ChatBody,
@@ -116,14 +116,15 @@ def game_listing(game: Game, lang: str) -> dict[str, Any]:
 
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
                web_dir: Path = WEB_DIR, limits: Limits | None = None,
-               clock: Callable[[], float] = time.monotonic,
+               clock: Callable[[], float] = time.monotonic, echo: bool = False,
                secret: str | None = None,
                leaderboard_min: tuple[int, int] | None = None) -> FastAPI:
     """The app; `bots` is shared and not shut down by the app when given (tests share one).
-    `clock` times the rate limits (tests stop it to count exactly what a burst allows).
-    `secret` signs the identity cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in
-    the database; identity.py). `leaderboard_min`: the rated matches and distinct opponents
-    a player needs before the leaderboard lists them (ratings.py)."""
+    `clock` times the rate limits (tests stop it to count exactly what a burst allows);
+    `echo` serves `/ws/echo` (`serve --echo`, for `bench/load.py`). `secret` signs the identity
+    cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in the database; identity.py).
+    `leaderboard_min`: the rated matches and distinct opponents a player needs before the
+    leaderboard lists them (ratings.py)."""
     from .store import Store
 
     limits = limits or Limits()
@@ -246,10 +247,10 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         rotated = getattr(request.state, "seat_token", None)
         return {**body, "seat_token": rotated} if rotated else body
 
-    def snapshot_allowed(address: str) -> None:
-        """A full snapshot replays the whole log into words: each address gets a few a
-        second (`Limits.snapshots_per_second`)."""
-        wait = clients.take(clients.snapshots, address)
+    def snapshot_allowed(address: str, cost: float = 1.0) -> None:
+        """A full snapshot describes the newest log entries into words: each address gets a
+        few a second (`Limits.snapshots_per_second`), a long log costing more (snapshots.py)."""
+        wait = clients.take(clients.snapshots, address, cost)
         if wait:
             raise MatchError("rate_limited", "too many full views from this address; slow "
                              "down", retry_after=round(wait, 2))
@@ -428,18 +429,33 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     @app.get("/api/matches/{match_id}")
     async def match_summary(match_id: str, request: Request) -> dict[str, Any]:
-        return (await lobby(request).get(match_id)).summary()
+        return await lobby(request).summary(match_id)
 
     @app.get("/api/matches/{match_id}/view")
     async def match_view(match_id: str, request: Request, lang: str = "en",
                          authorization: Annotated[str | None, Header()] = None
                          ) -> dict[str, Any]:
-        snapshot_allowed(client_address(request.scope))
+        address = client_address(request.scope)
+        snapshot_allowed(address)
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
         await match.join(seat)
         await match.sync()
-        return answer(request, match.snapshot(seat, _lang(lang)))
+        if snapshots.cost(match.log, None) > 1:
+            snapshot_allowed(address, snapshots.cost(match.log, None) - 1)
+        return answer(request, await snapshots.build_off_loop(match, seat, _lang(lang)))
+
+    @app.get("/api/matches/{match_id}/log")
+    async def match_log(match_id: str, request: Request, before: int, lang: str = "en",
+                        authorization: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        """The log entries before seq `before`, a page at a time (a snapshot carries only the
+        newest ones: `log_start`), as this viewer may see them."""
+        address = client_address(request.scope)
+        snapshot_allowed(address, 2.0)
+        match = await lobby(request).get(match_id)
+        seat = await seat_of(request, match, _token(authorization), await who(request))
+        return await asyncio.to_thread(snapshots.log_page, match, seat, _lang(lang), before)
 
     @app.post("/api/matches/{match_id}/moves")
     async def make_move(match_id: str, body: MoveBody, request: Request, lang: str = "en",
@@ -460,7 +476,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             raise MatchError("bad_token", f"this token does not belong to seat {n}", seat=n)
         await match.join(seat)
         await match.sync()
-        return answer(request, match.snapshot(seat, match.row.lang))
+        return answer(request, await snapshots.build_off_loop(match, seat, match.row.lang))
 
     @app.post("/api/matches/{match_id}/seats/{n}/token")
     async def reissue(match_id: str, n: int, request: Request,
@@ -515,6 +531,9 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         if match.chat_n >= limits.chat_lines_per_match:
             raise MatchError("chat_full", "this match's chat is full",
                              limit=limits.chat_lines_per_match)
+        if seat is None and match.chat_n >= limits.spectator_chat_lines:
+            raise MatchError("chat_full", "this match's chat is full for spectators; the "
+                             "rest is kept for its players", limit=limits.spectator_chat_lines)
         wait = clients.take(clients.chat, identity.id if identity else address)
         if wait:
             raise MatchError("rate_limited", "you are chatting too fast; wait a little",
@@ -594,7 +613,16 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         strikes = 0
         try:
             while True:
-                raw = await websocket.receive_text()
+                raw = await _receive_text(websocket)
+                if raw is None:  # a binary frame: the protocol is JSON text
+                    conn.send(error_payload("bad_request", "messages are JSON text frames; "
+                                            "binary frames are not read"))
+                    if not conn.writing.locked():
+                        await _drain(websocket, conn)
+                    strikes += 1
+                    if strikes >= limits.ws_strikes:
+                        conn.close(4429)
+                    continue
                 if not _admitted(conn, raw, bucket, limits, clients, address):
                     strikes += 1
                     if strikes >= limits.ws_strikes:
@@ -614,13 +642,33 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             _release(clients, address)
             match.unsubscribe(conn, absence.grace_of(match.row))
 
-    @app.websocket("/ws/echo")
-    async def echo(websocket: WebSocket) -> None:
-        """A bare echo, the baseline `bench/load.py` compares move round-trips against."""
-        await websocket.accept()
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                await websocket.send_text(await websocket.receive_text())
+    if echo:
+        @app.websocket("/ws/echo")
+        async def echo_socket(websocket: WebSocket) -> None:
+            """A bare echo, the baseline `bench/load.py` compares move round trips against;
+            only on a server started with `serve --echo`, under the sockets' own bounds
+            (sockets per address, messages per socket, message size)."""
+            address = client_address(websocket.scope)
+            await websocket.accept()
+            if limits.per_client and clients.sockets.get(address, 0) >= limits.sockets_per_client:
+                await websocket.close(code=4429)
+                return
+            clients.sockets[address] = clients.sockets.get(address, 0) + 1
+            bucket = TokenBucket(limits.ws_messages_per_second, limits.ws_message_burst,
+                                 clients.clock())
+            try:
+                while True:
+                    raw = await _receive_text(websocket)
+                    if raw is None or (limits.per_client and bucket.take(clients.clock())):
+                        await websocket.send_text(encode(error_payload(
+                            "rate_limited" if raw is not None else "bad_request",
+                            "slow down" if raw is not None else "text frames only")))
+                        continue
+                    await websocket.send_text(raw)
+            except (WebSocketDisconnect, WebSocketDisconnected):
+                pass
+            finally:
+                _release(clients, address)
 
     return app
 
@@ -654,6 +702,16 @@ def _since(value: str | None) -> int | None:
         raise MatchError("bad_request", "since must be a seq: a whole number from 0",
                          where="since")
     return int(value)
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next text frame's text, None for a binary frame (Starlette's `receive_text` fails
+    with a traceback on one); `WebSocketDisconnect` when the client has left."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
 
 
 def _release(clients: ClientLimits, address: str) -> None:
@@ -705,7 +763,7 @@ async def _drain(websocket: WebSocket, conn: Connection) -> bool:
     async with conn.writing:
         conn.ready.clear()
         while conn.pending and not conn.closed:
-            message = conn.pending.popleft()
+            message = conn.take()
             if isinstance(message, int):
                 conn.closed = True
                 conn.pending.clear()

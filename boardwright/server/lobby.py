@@ -18,7 +18,6 @@ import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -32,28 +31,18 @@ from . import absence, notices, payloads, ratings
 from .bots import BotPool, BotTimeout
 from .identity import Identity
 from .limits import ClientLimits, Limits
+from .loading import REPLAY_CHECKPOINT, ReplayTrack, RulesChanged, build_track, rules_options
 from .matches import OVER, LiveMatch, build_live, marks, rebuild
 from .schemas import CreateMatch
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import ActionRow, GroupCommit, MatchRow, Store, now
+from .store import Commit, GroupCommit, MatchRow, Store, now
 
 log = logging.getLogger("boardwright.server")
 
 #: what a match id looks like (`secrets.token_urlsafe(8)`); anything else is no match, unread
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-#: a replay keeps the state after every this many actions, and replays at most this many
-REPLAY_CHECKPOINT = 50
 #: days per move of a turn-based match that does not say
 DEFAULT_MOVE_DAYS = 3
-
-
-@dataclass
-class ReplayTrack:
-    """A finished match's actions and its state every `REPLAY_CHECKPOINT` actions."""
-
-    row: MatchRow
-    actions: list[ActionRow]
-    checkpoints: list[Any]
 
 
 class Lobby:
@@ -85,6 +74,8 @@ class Lobby:
         self._following: set[str] = set()
         self._again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: matches that could not be loaded (id -> why), skipped until the next start
+        self.quarantined: dict[str, str] = {}
         #: one rematch made at a time (two players clicking at once get the same one)
         self._rematching = asyncio.Lock()
         #: hints and reviews being computed now (at most `Limits.hints_at_once` and
@@ -108,8 +99,11 @@ class Lobby:
         for row in rows:
             try:
                 match = await self._load_row(row)
-            except BoardwrightError as exc:
-                log.error("match %s cannot be reloaded: %s", row.id, exc.message)
+            except MatchError as exc:  # ended as `rules_changed` (logged there)
+                log.info("match %s not reloaded: %s", row.id, exc.message)
+                continue
+            except Exception as exc:  # one bad match never stops the server
+                self._quarantine(row.id, exc)
                 continue
             match.kick()
         if self.store.shared:
@@ -133,16 +127,21 @@ class Lobby:
         cutoff = now() - timedelta(seconds=self.limits.open_match_seconds)
         expired = 0
         for match_id in await asyncio.to_thread(self.store.open_before, cutoff):
-            match = await self.get(match_id)
+            match = await self._sweepable(match_id)
             with contextlib.suppress(MatchError):  # joined meanwhile, or already over
-                if match.status == "open":
+                if match is not None and match.status == "open":
                     await match.abort("expired")
                     expired += 1
         timed_out = 0
         for match_id in await asyncio.to_thread(self.store.past_deadline, now()):
-            with contextlib.suppress(MatchError, BoardwrightError):
-                match = await self.get(match_id)
-                timed_out += await match.time_out()
+            match = await self._sweepable(match_id)
+            try:
+                if match is not None and await match.time_out():
+                    timed_out += 1
+            except MatchError:
+                pass
+            except Exception as exc:  # the others still get their deadlines
+                self._quarantine(match_id, exc)
         for match_id in list(self.counted):
             live = self.live.get(match_id)
             if live is None or not self._counts(live):
@@ -154,6 +153,27 @@ class Lobby:
                 self._evict(match)
                 evicted += 1
         return {"expired": expired, "evicted": evicted, "timed_out": timed_out}
+
+    async def _sweepable(self, match_id: str) -> LiveMatch | None:
+        """The match a sweep acts on, or None: set aside, ended as `rules_changed`, or one that
+        fails to load (then set aside: one bad match never stops a sweep)."""
+        if match_id in self.quarantined:
+            return None
+        try:
+            return await self.get(match_id)
+        except MatchError:
+            return None
+        except Exception as exc:
+            self._quarantine(match_id, exc)
+            return None
+
+    def _quarantine(self, match_id: str, exc: BaseException) -> None:
+        """Set a match that cannot be loaded aside until the next start: start-up and sweeps
+        skip it, and its requests answer `match_unavailable` (503); logged once, with why."""
+        if match_id not in self.quarantined:
+            log.error("match %s is set aside (match_unavailable): it cannot be loaded",
+                      match_id, exc_info=exc)
+        self.quarantined[match_id] = f"{type(exc).__name__}: {exc}"[:200]
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -465,6 +485,19 @@ class Lobby:
             log.exception("rating match %s failed", match_id)
             return False
 
+    async def summary(self, match_id: str) -> dict[str, Any]:
+        """A match's summary; a finished match of rules this code cannot play answers from
+        its stored row."""
+        try:
+            return (await self.get(match_id)).summary()
+        except MatchError as exc:
+            if exc.code != "rules_changed":
+                raise
+            row = await asyncio.to_thread(self.store.load_match, match_id)
+            if row is None:
+                raise
+            return stored_summary(row)
+
     async def get(self, match_id: str) -> LiveMatch:
         """The live match, loading a stored one (after a restart, or one that left memory)."""
         match = self.live.get(match_id)
@@ -476,6 +509,9 @@ class Lobby:
     async def _load(self, match_id: str) -> LiveMatch:
         if not MATCH_ID.fullmatch(match_id):
             raise MatchError("no_such_match", "no such match", match_id=match_id[:40])
+        if match_id in self.quarantined:
+            raise MatchError("match_unavailable", "this match cannot be loaded on this server "
+                             "now; its operator has been told", match_id=match_id)
         lock = self._loading.get(match_id)
         if lock is None:
             lock = self._loading[match_id] = asyncio.Lock()
@@ -487,7 +523,15 @@ class Lobby:
                 if row is None:
                     raise MatchError("no_such_match", f"no match {match_id!r}",
                                      match_id=match_id)
-                match = await self._load_row(row)
+                try:
+                    match = await self._load_row(row)
+                except MatchError:
+                    raise
+                except Exception as exc:
+                    self._quarantine(match_id, exc)
+                    raise MatchError("match_unavailable", "this match cannot be loaded on "
+                                     "this server now; its operator has been told",
+                                     match_id=match_id) from None
                 match.kick()  # an active match that left memory may have chance or bots due
                 return match
         finally:
@@ -528,12 +572,22 @@ class Lobby:
         return {"seat": seat, "token": new, "join_url": f"/m/{match_id}?seat={seat}&token={new}"}
 
     async def _load_row(self, row: MatchRow) -> LiveMatch:
+        """The live match of a stored row, replayed under the rules it was played with
+        (loading.py). A match of rules this code cannot play is not loaded (`rules_changed`):
+        an unfinished one ends as `rules_changed` first (its summary and replay stay)."""
         game = registry.get(row.game)
-        if row.rules_version != game.info.rules_version:
-            raise MatchError("rules_version_mismatch", f"match {row.id} was played with rules "
-                             f"{row.rules_version}; this server has {game.info.rules_version}")
-        match = await asyncio.to_thread(build_live, row, game, self.store, self.writer,
-                                        self.bots)
+        try:
+            match: LiveMatch = await asyncio.to_thread(build_live, row, game, self.store,
+                                                       self.writer, self.bots)
+        except RulesChanged as exc:
+            if row.status not in OVER:
+                log.warning("match %s ends as rules_changed: %s", row.id, exc)
+                await self.writer.commit(Commit(row.id, match_fields={
+                    "status": "aborted", "ended": "rules_changed", "to_move": None,
+                    "deadline": None}))
+                self.counted.pop(row.id, None)
+            raise MatchError("rules_changed", f"{exc}; its summary and replay are still "
+                             "served", played=exc.played, now=exc.now) from None
         match.on_over = self._over
         match.on_idle = self._evict
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
@@ -575,7 +629,10 @@ class Lobby:
                 "view": state.view(None),
                 "events": payloads.log_lines(game, entries[-1:] if k else [], None, lang),
                 "seats": [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)],
-                **marks(row), **payloads.results(game, state, lang)}
+                **marks(row), **payloads.results(game, state, lang),
+                **({"rules_changed": {"played": track.rules_changed,
+                                      "now": game.info.rules_version}}
+                   if track.rules_changed else {})}
 
     @contextlib.contextmanager
     def _asked(self, client: str) -> Any:
@@ -608,6 +665,12 @@ class Lobby:
         if cached is None:
             track = await self._track(match_id)
             row = track.row
+            if track.rules_changed:
+                raise MatchError("rules_changed", f"match {match_id} was played under rules "
+                                 f"{track.rules_changed}, which this server cannot play; its "
+                                 "replay shows what the current rules reproduce",
+                                 played=track.rules_changed)
+            options = rules_options(row, registry.get(row.game))
             texts = [a.action for a in track.actions]
             if not 0 <= start <= len(texts):
                 raise MatchError("bad_request", f"start must be 0..{len(texts)}",
@@ -620,7 +683,7 @@ class Lobby:
                 self._reviewing += 1
                 try:
                     part = await self.bots.run(review_part, row.game, row.players,
-                                               row.options, texts, start,
+                                               options, texts, start,
                                                self.limits.review_part, lang, people=False,
                                                owner=client)
                 except BotTimeout:
@@ -728,14 +791,3 @@ def stored_summary(row: MatchRow) -> dict[str, Any]:
     if row.status == "finished":
         summary.update(winners=row.winners, returns=row.returns)
     return summary
-
-
-def build_track(row: MatchRow, game: Any, actions: list[ActionRow]) -> ReplayTrack:
-    """Blocking: replays the actions once, keeping a state every `REPLAY_CHECKPOINT`."""
-    state = game.new_initial_state(row.players, row.options)
-    checkpoints = [state.clone()]
-    for start in range(0, len(actions), REPLAY_CHECKPOINT):
-        rebuild(row, game, actions[start:start + REPLAY_CHECKPOINT], state)
-        if start + REPLAY_CHECKPOINT <= len(actions):
-            checkpoints.append(state.clone())
-    return ReplayTrack(row, actions, checkpoints)

@@ -54,6 +54,8 @@ STATUS = {
     "rate_limited": 429,
     "too_many_matches": 429,
     "server_busy": 503,
+    "match_unavailable": 503,
+    "rules_changed": 409,
     "storage_unavailable": 503,
 }
 
