@@ -27,7 +27,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
-from . import lessons_api, payloads, snapshots
+from . import absence, lessons_api, payloads, snapshots
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
@@ -119,11 +119,14 @@ def game_listing(game: Game, lang: str) -> dict[str, Any]:
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
                web_dir: Path = WEB_DIR, limits: Limits | None = None,
                clock: Callable[[], float] = time.monotonic, echo: bool = False,
-               secret: str | None = None) -> FastAPI:
+               secret: str | None = None,
+               leaderboard_min: tuple[int, int] | None = None) -> FastAPI:
     """The app; `bots` is shared and not shut down by the app when given (tests share one).
     `clock` times the rate limits (tests stop it to count exactly what a burst allows);
     `echo` serves `/ws/echo` (`serve --echo`, for `bench/load.py`). `secret` signs the identity
-    cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in the database; identity.py)."""
+    cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in the database; identity.py).
+    `leaderboard_min`: the rated matches and distinct opponents a player needs before the
+    leaderboard lists them (ratings.py)."""
     from .store import Store
 
     limits = limits or Limits()
@@ -140,6 +143,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         pool = bots or BotPool()
         lobby = Lobby(store, pool, limits, clients, clock)
         app.state.lobby = lobby
+        if leaderboard_min is not None:
+            lobby.leaderboard_min = leaderboard_min
         app.state.identities = await asyncio.to_thread(Identities, store, secret)
         await lobby.start()
         warming = asyncio.get_running_loop().run_in_executor(None, pool.warm)
@@ -653,7 +658,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         finally:
             writer.cancel()
             _release(clients, address)
-            match.unsubscribe(conn, match.row.grace_seconds)
+            match.unsubscribe(conn, absence.grace_of(match.row))
 
     if echo:
         @app.websocket("/ws/echo")

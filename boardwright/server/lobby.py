@@ -27,7 +27,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import BoardwrightError
 
-from . import notices, payloads, ratings
+from . import absence, notices, payloads, ratings
 from .bots import BotPool, BotTimeout
 from .commits import GroupCommit
 from .identity import Identity
@@ -65,6 +65,9 @@ class Lobby:
         self.limits = limits or Limits()
         self.clients = clients or ClientLimits(self.limits, clock)
         self.clock = clock
+        #: rated matches and distinct opponents before a player shows on the leaderboard
+        self.leaderboard_min = (ratings.LEADERBOARD_MIN_MATCHES,
+                                ratings.LEADERBOARD_MIN_OPPONENTS)
         self.writer = GroupCommit(store)
         self.live: dict[str, LiveMatch] = {}
         #: one lock per match id being loaded, removed once loaded (or found missing)
@@ -310,9 +313,14 @@ class Lobby:
             seats.append(seat)
         rated = (req.rated if req.rated is not None
                  else not req.hints and ratings.rated_by_default(seats, req.options))
+        if rated:
+            ratings.check_ratable(seats)
+        grace = req.grace_seconds
+        if grace is None and people and req.mode == "live":  # every live table has one
+            grace = absence.DEFAULT_GRACE_SECONDS
         return await self._new_match(
             game, req.players, options, seats, client, lang=req.lang, seed=req.seed,
-            clock_seconds=req.clock_seconds, grace_seconds=req.grace_seconds, rated=rated,
+            clock_seconds=req.clock_seconds, grace_seconds=grace, rated=rated,
             spectator_chat=req.spectator_chat, creator=identity.id if identity else None,
             hints=req.hints, turn=(req.move_days or DEFAULT_MOVE_DAYS, req.on_timeout)
             if req.mode == "turn" else None, allow_undo=req.allow_undo or req.confirm_turn,
@@ -457,10 +465,12 @@ class Lobby:
     async def leaderboard(self, game: str, limit: int = 100) -> dict[str, Any]:
         if game not in registry.names():
             raise MatchError("unknown_game", f"no game {game!r}", game=game[:40])
-        rows = await asyncio.to_thread(self.store.leaderboard, game, limit)
+        rows = await asyncio.to_thread(ratings.leaderboard, self.store, game, limit,
+                                       *self.leaderboard_min)
         entries = sorted(((ratings.shown(r.mu, r.sigma), r, name, kind)
                           for r, name, kind in rows), key=lambda e: -e[0])
-        return {"game": game, "entries": [
+        return {"game": game, "min_matches": self.leaderboard_min[0],
+                "min_opponents": self.leaderboard_min[1], "entries": [
             {"rank": i + 1, "name": name, "kind": kind, "rating": value,
              "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "matches": r.matches}
             for i, (value, r, name, kind) in enumerate(entries)]}
@@ -595,6 +605,7 @@ class Lobby:
         match.on_idle = self._evict
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
         self.live[row.id] = match
+        absence.watch_absent(match)  # nobody is connected to a match just loaded
         return match
 
     async def summaries(self, status: str | None, game: str | None = None,

@@ -35,7 +35,7 @@ from boardwright.engine.api import CHANCE, Game, State
 from boardwright.engine.play import sample_chance
 from boardwright.engine.record import replay_action
 
-from . import payloads, snapshots
+from . import absence, payloads, snapshots
 from .bots import BotPool, BotTimeout
 from .commits import GroupCommit
 from .payloads import LogEntry
@@ -295,6 +295,8 @@ class LiveMatch(UndoCommands):
                 self.row.to_move = fields.get("to_move", self.row.to_move)
                 self.row.deadline = fields.get("deadline", self.row.deadline)
                 self.status = fields.get("status", self.status)
+                if "status" in fields:  # it starts: the grace of those not here runs
+                    absence.watch_absent(self, but=seat)
                 changed = True
             if s.stand_in:
                 s.stand_in = False
@@ -422,6 +424,8 @@ class LiveMatch(UndoCommands):
             if s.kind != "human" or s.stand_in or self.status in OVER:
                 return
             s.stand_in = True
+            if absence.abandoned(self):  # nobody left to play for: it ends unless they return
+                absence.end_later(self)
             self._schedule_clock()  # a bot's turn has no clock
             self._broadcast_seats()
         self.kick()
@@ -674,7 +678,8 @@ class LiveMatch(UndoCommands):
         status = self.status
         if state.is_terminal():
             status = "finished"
-            fields = {"status": status, "returns": state.returns(), "winners": state.winners()}
+            fields = {"status": status, "returns": state.returns(), "winners": state.winners(),
+                      **absence.final_fields(self)}
         fields["to_move"] = payloads.to_move(state) if status == "active" else None
         fields.update(self._deadline(fields["to_move"]))
         # The payloads are built before the commit is awaited, so that building them overlaps

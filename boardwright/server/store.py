@@ -679,7 +679,7 @@ class Store:
     # ---- ratings ---------------------------------------------------------------------------
 
     def rate_match(self, match_id: str, compute: Callable[
-            [MatchRow, dict[int, str], dict[str, RatingRow]],
+            [MatchRow, dict[int, str], dict[str, RatingRow], dict[str, str]],
             dict[str, tuple[RatingRow, RatingRow]]],
             bot_seats: Callable[[MatchRow], dict[int, tuple[str, str]]] | None = None) -> bool:
         """Update the ratings of a finished rated match, once: in one transaction, read the
@@ -712,7 +712,10 @@ class Store:
                       for r in conn.execute(select(ratings_table).where(
                           ratings_table.c.game == row.game,
                           ratings_table.c.identity_id.in_(list(seats.values()))))}
-            changes = compute(row, seats, before)
+            kinds = {r.id: r.kind for r in conn.execute(  # only accounts and bot levels rate
+                select(identities_table.c.id, identities_table.c.kind).where(
+                    identities_table.c.id.in_(list(seats.values()))))}
+            changes = compute(row, seats, before, kinds)
             stamp = now()
             by_identity = {identity: seat for seat, identity in seats.items()}
             for identity, (old, new) in changes.items():
