@@ -9,12 +9,14 @@ import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePa
 import { installRulesPanel } from "./rules-panel.js";
 import { errorText } from "./identity.js";
 import { lineClass } from "./log-line.js";
+import { renderStatus, trackStatusHeight } from "./statusbar.js";
+import { installTabs } from "./tabs.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 // /m/{id} is the served path; match.html?id= also works when the page is opened directly.
 const matchId = params.get("id") || decodeURIComponent(location.pathname.split("/").pop());
-const token = seatToken();
+let token = seatToken();  // replaced by the rotated link once our identity binds the seat
 
 /**
  * The seat token leaves the address bar after the first load (it would otherwise stay in the
@@ -34,6 +36,12 @@ function seatToken() {
     return fromLink;
   }
   try { return sessionStorage.getItem(key); } catch { return null; }
+}
+
+/** The seat's new link after binding (`seat_token`): kept where the old one was. */
+function keepSeatToken(fresh) {
+  token = fresh;
+  try { sessionStorage.setItem(`boardwright.seat.${matchId}`, fresh); } catch { /* none */ }
 }
 
 /** A revoked link (the server refused the token): forget it, so a reload spectates. */
@@ -344,6 +352,7 @@ function render() {
   document.title = myTurn() ? t("web.match.title_your_turn", { match: matchId })
     : `boardwright · ${matchId}`;
   renderTurn();
+  renderStatus(snapshot, recentLines());
   renderClock();
   renderClaim();
   renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines(), log });
@@ -454,10 +463,13 @@ async function start() {
   $("rematch").addEventListener("click", askRematch);
   $("hint-button").addEventListener("click", askHint);
   setInterval(renderClock, CLOCK_TICK_MS);
+  installTabs(document.querySelector(".side"));
+  trackStatusHeight();
   connection = new MatchConnection(matchId, {
     token, lang, onWelcome, onUpdate, onSeats, onError, onState, onStatus,
     onChat: (line) => addChat([line]),
     onRematch: (id) => { rematchId = id; render(); },
+    onSeatToken: keepSeatToken,
   });
   connection.connect();
   // Tests and curious people can reach the connection (e.g. to drop it on purpose).
