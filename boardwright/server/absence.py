@@ -22,11 +22,32 @@ socket endpoint leaves with `grace_of(row)`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .matches import LiveMatch
-    from .store import MatchRow
+from .seats import Seat
+from .store import MatchRow
+
+
+class LiveMatch(Protocol):
+    """What this module reads and calls of `matches.LiveMatch` (named here, not imported: the
+    live match imports this module)."""
+
+    row: MatchRow
+    seats: list[Seat]
+    lock: asyncio.Lock
+    _timers: dict[Any, Any]
+
+    @property
+    def status(self) -> str: ...
+
+    def _later(self, key: tuple[str, int], seconds: float,
+               action: Callable[[], Coroutine[Any, Any, Any]]) -> None: ...
+
+    async def stand_in(self, seat: int) -> None: ...
+
+    async def _end(self, ended: str) -> None: ...
 
 #: seconds a live table's person may be away before a stand-in plays for them
 DEFAULT_GRACE_SECONDS = 120
