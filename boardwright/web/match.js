@@ -9,8 +9,13 @@ import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePa
 import { installRulesPanel } from "./rules-panel.js";
 import { errorText } from "./identity.js";
 import { lineClass } from "./log-line.js";
+import { installUndo, renderUndo } from "./undo.js";
 import { renderStatus, trackStatusHeight } from "./statusbar.js";
 import { installTabs } from "./tabs.js";
+import { createPlayback } from "./playback.js";
+import { installSettings, motionMs, stepMs } from "./settings.js";
+import { cue } from "./sound.js";
+import { renderSince } from "./since.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -66,8 +71,13 @@ const CLOCK_LOW_SECONDS = 10;
 
 const { seatLabel, winnersText } = seatLabeller(() => snapshot && snapshot.seats);
 
+let playback = null;   // the steps waiting to be shown (playback.js)
+let settings = null;   // the settings menu (settings.js)
+let animateNext = false;   // the next render shows another seat's step: its pieces move
+let acting = null;     // the seat whose step is being shown
+
 function myTurn() {
-  return Boolean(snapshot && snapshot.seat !== null && snapshot.seat !== undefined
+  return Boolean(!(playback && playback.pending) && snapshot && snapshot.seat !== null && snapshot.seat !== undefined
     && snapshot.status !== "finished" && snapshot.to_move === snapshot.seat
     && snapshot.legal.length > 0);
 }
@@ -355,7 +365,10 @@ function render() {
   renderStatus(snapshot, recentLines());
   renderClock();
   renderClaim();
-  renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines(), log });
+  renderer.update(snapshot, { busy, myTurn: myTurn(), recent: recentLines(), log,
+                             animate: animateNext, acting });
+  animateNext = false;
+  renderSince(snapshot, log, myTurn(), seatLabel);
   renderMoves();
   renderLog();
   renderFinal();
@@ -363,6 +376,7 @@ function render() {
   renderChatBox();
   $("table-hints").hidden = !snapshot.hints;
   renderHint();
+  renderUndo(snapshot, busy);
 }
 
 // --- messages -----------------------------------------------------------------------------
@@ -379,10 +393,26 @@ function onWelcome(message) {
   addChat(message.chat || []);
   setClock(message.clock || null);
   busy = false;
+  playback.clear();   // a welcome is the whole truth: nothing waits to be shown
+  acting = null;
   render();
 }
 
+/** Another seat's step stays on screen for the pace; our own and chance's are instant. */
+function pauseFor(message) {
+  return message.actor === snapshot.seat || message.actor === undefined || message.actor < 0
+    ? 0 : stepMs();
+}
+
 function onUpdate(message) {
+  playback.push(message);
+}
+
+function applyUpdate(message) {
+  const wasMine = myTurn();
+  const other = message.actor !== undefined && message.actor >= 0 && message.actor !== snapshot.seat;
+  animateNext = other && motionMs() > 0;
+  acting = other ? message.actor : null;
   snapshot = {
     ...snapshot,
     seq: message.seq,
@@ -395,12 +425,18 @@ function onUpdate(message) {
     returns: message.returns ?? snapshot.returns,
     ending: message.ending ?? snapshot.ending,
     deadline: "deadline" in message ? message.deadline : snapshot.deadline,
+    undo: message.undo ?? 0,               // only our own provisional steps carry these
+    confirm: message.confirm ?? false,
   };
   if ("clock" in message) setClock(message.clock);
   log = log.concat(message.events || []);
+  if (message.provisional) hint = null;   // the position changed, its seq did not
   // Our move has been applied once we see an update whose actor is us, or it is not our turn.
   if (message.actor === snapshot.seat || !myTurn()) busy = false;
   render();
+  if (snapshot.status === "finished") cue("over");
+  else if (!wasMine && myTurn()) cue("turn");
+  else if (other) cue("moved");
 }
 
 function onSeats(seats, message) {
@@ -447,9 +483,10 @@ async function start() {
   renderer = module.createRenderer({
     board: $("board"), hand: $("hand"), actions: $("actions"), players: $("players"),
     scoring: $("scoring"),
-  }, { t, play, seatLabel, winnersText });
+  }, { t, play, seatLabel, winnersText, motionMs });
   languageSwitch($("lang"), summary.game, (newLang) => {
     hint = null;   // its moves are named in the old language; the button asks again
+    if (settings) settings.redraw();
     connection.setLanguage(newLang);
     const url = new URL(location.href);
     url.searchParams.set("lang", newLang);
@@ -464,13 +501,19 @@ async function start() {
   $("hint-button").addEventListener("click", askHint);
   setInterval(renderClock, CLOCK_TICK_MS);
   installTabs(document.querySelector(".side"));
+  settings = installSettings($("settings-button"), $("settings"), t,
+                             document.querySelector(".topbar .lang"));
+  playback = createPlayback({ apply: applyUpdate, pauseFor,
+                              onIdle: () => { acting = null; render(); } });
   trackStatusHeight();
   connection = new MatchConnection(matchId, {
     token, lang, onWelcome, onUpdate, onSeats, onError, onState, onStatus,
     onChat: (line) => addChat([line]),
     onRematch: (id) => { rematchId = id; render(); },
     onSeatToken: keepSeatToken,
+    onFinal: () => { Object.assign(snapshot, { undo: 0, confirm: false }); busy = false; render(); },
   });
+  installUndo(() => connection, () => { busy = true; render(); });
   connection.connect();
   // Tests and curious people can reach the connection (e.g. to drop it on purpose).
   window.boardwright = { connection, snapshot: () => snapshot, log: () => log };

@@ -24,5 +24,7 @@ export function renderStatus(snapshot, lastLines) {
   dot.className = `seat-dot${seat === null ? "" : ` seat-fill-${seat}`}`;
   if (seat === null) delete bar.dataset.seat;
   else bar.dataset.seat = String(seat);
-  $("status-last").textContent = lastLines.map((line) => line.text).join(" · ");
+  // the move itself: the acting seat's lines of the last step, not the chance that followed
+  const moved = lastLines.filter((line) => line.actor >= 0 && line.seq === lastLines[0].seq);
+  $("status-last").textContent = moved.map((line) => line.text).join(" · ");
 }

@@ -9,9 +9,11 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 
-# Elements that send a move at once, and elements that start a two-click move.
+# Elements that send a move at once, and elements that start a two-click move: a picker's step
+# (board/picker.js marks it `data-step`) or an older renderer's figure button or selection.
 MOVE_NOW = "#board [data-action], #hand [data-action], #actions [data-action]"
-START_MOVE = "#hand .figure-button.legal, #board [data-select]"
+START_MOVE = ("#board .legal[data-step], #hand .legal[data-step], "
+              "#hand .figure-button.legal:not([data-key]), #board [data-select]")
 
 
 @dataclass

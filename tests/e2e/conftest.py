@@ -169,6 +169,9 @@ def browser() -> Iterator[object]:
 
 
 VIEWPORT = {"width": 1280, "height": 800}
+#: Other seats' steps at once (web/settings.js): the tests that are not about playback wait for
+#: the server only; tests/e2e/test_e2e_screen.py opens its own contexts at the normal pace.
+INSTANT_PACE = "try { localStorage.setItem('boardwright.pace', 'instant'); } catch (e) {}"
 
 
 @pytest.hookimpl(wrapper=True)
@@ -188,6 +191,7 @@ def open_tab(browser: Browser, artifacts: Path,
 
     def open_one() -> Tab:
         context = browser.new_context(viewport=VIEWPORT)
+        context.add_init_script(INSTANT_PACE)
         tab = Tab(context.new_page())
         tab.page.on("pageerror", lambda exc: tab.errors.append(str(exc)))
         opened.append((context, tab))
