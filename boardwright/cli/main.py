@@ -466,8 +466,8 @@ def serve(
     ] = 10.0,
     bot_share: Annotated[int | None, typer.Option(
         min=1, help="Bot workers one address's bot-only matches, reviews and hints may hold "
-                    "at once (default: half the workers, at least 1); tables with people "
-                    "are served first.")] = None,
+                    "at once (default: half the workers, at least 1), on workers that run "
+                    "niced; tables with people are served first.")] = None,
     max_connections: Annotated[int, typer.Option(
         help="Sockets open at once (HTTP and WebSocket); more are closed at once.")] = 1000,
     connections_per_client: Annotated[int, typer.Option(
@@ -514,7 +514,7 @@ def serve(
     server puts on its clients are listed in docs/web-protocol.md.
     """
     from boardwright.server.app import create_app
-    from boardwright.server.bots import BotBudget, BotPool
+    from boardwright.server.bots import LOW_NICE, BotBudget, BotPool
     from boardwright.server.limits import Limits
     from boardwright.server.run import serve as run_server
 
@@ -526,7 +526,8 @@ def serve(
                     per_client=not no_client_limits)
     stored = _open_database(db)
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
-                                          bot_max_seconds + 5.0), share=bot_share)
+                                          bot_max_seconds + 5.0), share=bot_share,
+                   low_nice=LOW_NICE)
     secret = None
     if secret_key_file is not None:
         try:

@@ -753,7 +753,7 @@ class Lobby:
                 ranked = await self.bots.run(hint_part, match.game.info.id, seat,
                                              position.view(seat), legal, seed,
                                              self.limits.hint_samples, self.limits.hint_moves,
-                                             people=False, owner=client)
+                                             people=False, owner=client, low=False)
             except BotTimeout:
                 raise MatchError("server_busy", "the hint took too long; try again "
                                  "later") from None

@@ -131,9 +131,10 @@ def test_h2_reviews_are_capped_like_hints(db_url: str, bot_pool: BotPool) -> Non
 
 def test_h2_bot_only_work_runs_below_the_tables_with_people() -> None:
     """Fair workers alone left the CPU to the attacker: its bot-only searches ran beside the
-    people's bots at the same priority. The workers kept for bot-only work run niced, and a
-    table with people gets a worker at normal priority while one is free."""
-    pool = BotPool(2, share=1)
+    people's bots at the same priority. The workers kept for bot-only work run niced (as
+    `serve` builds the pool), and a table with people gets a worker at normal priority while
+    one is free."""
+    pool = BotPool(2, share=1, low_nice=LOW_NICE)
 
     async def main() -> tuple[int, int]:
         low: int = await pool.run(os.nice, 0, people=False, owner="x")
