@@ -75,14 +75,7 @@ def unbacked_choices(game_id: str, text: str | None = None) -> list[str]:
     return bad
 
 
-#: games whose RULES.md is fixed by another branch (issue 39): reported here, expected to fail
-#: until that branch lands; strict, so the mark must go once it passes
-_PENDING = {"runebound": "Runebound's CHOICEs are backed on the Runebound branch (issue 39)"}
-
-
-@pytest.mark.parametrize("game_id", [
-    pytest.param(g, marks=pytest.mark.xfail(reason=_PENDING[g], strict=True))
-    if g in _PENDING else g for g in registry.names()])
+@pytest.mark.parametrize("game_id", registry.names())
 def test_every_choice_names_an_option_or_a_not_implemented_entry(game_id: str) -> None:
     assert unbacked_choices(game_id) == []
 
