@@ -75,8 +75,6 @@ def unbacked_choices(game_id: str, text: str | None = None) -> list[str]:
     return bad
 
 
-#: games whose RULES.md is fixed by another branch (issue 39): reported here, expected to fail
-#: until that branch lands; strict, so the mark must go once it passes
 @pytest.mark.parametrize("game_id", registry.names())
 def test_every_choice_names_an_option_or_a_not_implemented_entry(game_id: str) -> None:
     assert unbacked_choices(game_id) == []
