@@ -45,9 +45,12 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/boardwright play beowulf --players 2 --seats human,ismcts --think 1 $(ARGS)
 
-## test: lint, type-check the engine, then the whole test suite in parallel. The PostgreSQL tests
-## use $BOARDWRIGHT_TEST_PG if set, else a private cluster that .ci/with-postgres starts and stops.
+## test: lint, type-check the engine, then the whole test suite in parallel. Installs Debian's
+## chromium and postgresql first when they are missing (as root; otherwise says what to install).
+## The PostgreSQL tests use $BOARDWRIGHT_TEST_PG if set, else a private cluster that
+## .ci/with-postgres starts and stops.
 test: lint $(RAY_STAMP) $(INTEROP_STAMP) $(TRAIN_STAMP) $(PG_STAMP)
+	.ci/system-packages
 	.ci/with-postgres $(BIN)/python -m pytest -n auto --dist worksteal --durations=30 $(ARGS)
 
 ## lint: ruff, and mypy --strict on the engine core and the games in the per-game shape.

@@ -317,7 +317,7 @@ def main() -> None:
         # two seats per match, the echo clients and the API client
         server = subprocess.Popen([sys.executable, "-m", "boardwright.cli.main", "serve",
                                    "--port", str(port), "--db", db, "--bot-workers", "1",
-                                   "--no-client-limits",
+                                   "--no-client-limits", "--echo",
                                    "--max-connections", str(3 * args.matches + 100),
                                    "--max-open-matches", str(2 * args.matches + 100)])
         profiler: subprocess.Popen[bytes] | None = None

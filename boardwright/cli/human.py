@@ -1,7 +1,8 @@
 """Terminal play: a person at the keyboard, agents in the other seats, hot-seat for several people.
 
 Only views reach the screen. A person's steps in their own turn can be taken back until they
-become final: a draw (chance) or another seat's action makes them final, as at a real table.
+become final by the engine's policy (`engine/undo.py`): a draw (chance) after them, or the turn
+passing to another seat, makes them final, as at a real table.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from boardwright.engine.record import (
     new_record,
     replay_action,
 )
+from boardwright.engine.undo import Fate, step_fate
 
 SEAT_NAMES = "ABCDEFGH"
 LIST_LIMIT = 40
@@ -58,18 +60,20 @@ class Table:
         return engine_text(self.lang)(key, **params)
 
     def apply(self, actor: int, action: int) -> None:
-        """Play an action, log it for every viewer, and make earlier steps final if it must."""
-        turn_changed = bool(self.undo_stack) and self.undo_stack[-1][0].current_player() != actor
-        if actor == CHANCE or actor not in self.humans or turn_changed:
-            self.undo_stack.clear()
-        if actor in self.humans:
-            marks = {k: len(v) for k, v in self.logs.items()}
-            self.undo_stack.append((self.state.clone(), len(self.record.actions), marks))
+        """Play an action, log it for every viewer, and keep it undoable while the engine's
+        policy (`engine/undo.py`) says it is provisional: a person's step after which the same
+        person is still to move. Any other step makes every earlier one final."""
+        before = (self.state.clone(), len(self.record.actions),
+                  {k: len(v) for k, v in self.logs.items()})
         self.record.actions.append(self.state.action_to_text(action))
         for event in self.state.apply(action):
             for viewer in [None, *range(self.state.num_players)]:
                 line = self.game.describe_event(event.for_viewer(viewer), self.lang)
                 self.logs.setdefault(viewer, []).append(line)
+        if actor in self.humans and step_fate(self.state, actor) is Fate.PROVISIONAL:
+            self.undo_stack.append(before)
+        else:
+            self.undo_stack.clear()
         if self.save is not None:
             self.record.save(self.save)
 

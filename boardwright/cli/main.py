@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -18,13 +19,87 @@ from boardwright.engine import registry
 from boardwright.engine.errors import BadConfig, BoardwrightError
 from boardwright.engine.i18n import engine_text
 
-app = typer.Typer(
+#: bytes a file given on the command line (a record, options) may hold: a record of the
+#: longest game is a few MB, and /dev/zero or a wrong file must not be read for ever
+MAX_INPUT_BYTES = 32 * 1024 * 1024
+
+
+class _Typer(typer.Typer):
+    """The command line's last line of defence: an input it could not read (a file that is
+    not UTF-8, nested too deep, a folder that does not exist, a database it cannot open) ends
+    with one line saying so and exit code 2, never a traceback."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except BoardwrightError as exc:
+            err_console.print(f"[red]error:[/red] {exc.message}", soft_wrap=True)
+        except RecursionError:
+            err_console.print("[red]error:[/red] the input is nested too deeply to read")
+        except (OSError, UnicodeError, ValueError, MemoryError) as exc:
+            err_console.print(f"[red]error:[/red] {_one_line(exc)}", soft_wrap=True)
+        sys.exit(2)
+
+
+def _one_line(exc: BaseException) -> str:
+    """An exception as one line: an OS error with its file, anything else its first line."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+app = _Typer(
     help="boardwright: published board games by their full printed rules.",
     no_args_is_help=True,
     add_completion=False,
 )
 console = Console()
 err_console = Console(stderr=True)
+
+
+def read_input(path: Path | str, what: str) -> str:
+    """The text of a file given on the command line: at most `MAX_INPUT_BYTES`, UTF-8;
+    `BadConfig` (one clear line) otherwise."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as exc:
+        raise BadConfig(f"cannot read {what} {path}: {exc.strerror}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise BadConfig(f"{what} {path} holds more than {MAX_INPUT_BYTES // 2**20} MiB; "
+                        "is it the right file?")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadConfig(f"{what} {path} is not UTF-8 text (byte {exc.start})") from None
+
+
+def checked_options(game: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """`options`, after reading each file an option names (a board, components) as
+    `read_input` does: a file that is too large (/dev/zero) or not UTF-8 is refused here, in
+    one line, before the game reads it."""
+    for option in game.info.options:
+        path = options.get(option.name)
+        if option.local_path and isinstance(path, str) and path:
+            read_input(path, f"--option {option.name}")
+    return options
+
+
+def _seconds(value: float | None) -> float | None:
+    """A thinking time: a finite number of seconds above 0 (NaN made a search think for
+    ever, -1 was taken)."""
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise typer.BadParameter("must be a number of seconds above 0")
+    return value
+
+
+def _save_path(value: Path | None) -> Path | None:
+    """A record to write: its folder must exist (found out at the first move, it ended the
+    game with a traceback)."""
+    if value is not None and not value.parent.is_dir():
+        raise typer.BadParameter(f"folder {value.parent} does not exist")
+    return value
 
 
 def _fail(exc: BoardwrightError) -> None:
@@ -45,9 +120,13 @@ def parse_options(pairs: list[str] | None, options_json: str | None) -> dict[str
     options: dict[str, Any] = {}
     if options_json:
         try:
-            loaded = json.loads(Path(options_json).read_text(encoding="utf-8")
+            loaded = json.loads(read_input(options_json, "options file")
                                 if Path(options_json).is_file() else options_json)
-        except (OSError, json.JSONDecodeError) as exc:
+        except BadConfig as exc:
+            raise typer.BadParameter(exc.message) from None
+        except RecursionError:
+            raise typer.BadParameter("--options is nested too deeply") from None
+        except json.JSONDecodeError as exc:
             raise typer.BadParameter(f"--options is neither a JSON file nor JSON: {exc}") from exc
         if not isinstance(loaded, dict):
             raise typer.BadParameter("--options must be a JSON object")
@@ -60,6 +139,8 @@ def parse_options(pairs: list[str] | None, options_json: str | None) -> dict[str
             options[key] = json.loads(raw)
         except json.JSONDecodeError:
             options[key] = raw
+        except RecursionError:
+            raise typer.BadParameter(f"--option {key} is nested too deeply") from None
     return options
 
 
@@ -104,14 +185,14 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed for chance and agents (default: random).")]
     = None,
     lang: Annotated[str, typer.Option(help="Language: en, hu (and cs for Beowulf).")] = "en",
-    save: Annotated[Path | None, typer.Option(help="Write the game record here as you play.")]
-    = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record here as you play.",
+                                              callback=_save_path)] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option key=value (repeatable).")]
     = None,
     options: Annotated[str | None, typer.Option(help="Game options as a JSON object or file.")]
     = None,
     think: Annotated[float | None, typer.Option(help="Seconds each search agent may think "
-                                                     "per move.")] = None,
+                                                     "per move.", callback=_seconds)] = None,
 ) -> None:
     """Play in the terminal: you and any agents, hot-seat for several humans."""
     from .human import run_table
@@ -132,7 +213,8 @@ def play(
         raise typer.Exit(2)
     try:
         run_table(chosen, count, names, seed=seed, lang=lang, save=save,
-                  options=parse_options(option, options), console=console, think=think)
+                  options=checked_options(chosen, parse_options(option, options)),
+                  console=console, think=think)
     except BoardwrightError as exc:
         _fail(exc)
 
@@ -177,7 +259,7 @@ def replay(
     from .human import print_final, print_replay
 
     try:
-        record = GameRecord.load(file)
+        record = GameRecord.loads(read_input(file, "record"))
         game = registry.get(record.game)
         _check_language(game, lang)
         if seat is not None and not 0 <= seat < record.players:
@@ -213,9 +295,10 @@ def simulate(
     from .simulate import run_simulation
 
     try:
+        chosen = registry.get(game)
         summary = run_simulation(
-            registry.get(game), players, games, seed, agents.split(","),
-            options=parse_options(option, None), records=records,
+            chosen, players, games, seed, agents.split(","),
+            options=checked_options(chosen, parse_options(option, None)), records=records,
             progress=not as_json and sys.stderr.isatty(), max_actions=max_actions,
         )
     except BoardwrightError as exc:
@@ -282,7 +365,7 @@ def arena(
                                                         "(default: the game's, else 1000).")]
     = None,
     think: Annotated[float | None, typer.Option(help="ISMCTS seconds per move (not "
-                                                     "reproducible).")] = None,
+                                                     "reproducible).", callback=_seconds)] = None,
     max_actions: Annotated[int | None, typer.Option(
         help="Stop a game still running after this many actions and count it as too_long "
              "(default: the game's bound).")] = None,
@@ -298,10 +381,11 @@ def arena(
     """Pit agents against each other: wins, scores and Elo with 95% intervals."""
     from boardwright.arena import ArenaConfig, Journal, run_arena
 
-    config = ArenaConfig(game, tuple(a.strip() for a in agents.split(",")), games, seed,
-                         options=parse_options(option, None), iterations=iterations,
-                         seconds=think, max_actions=max_actions)
     try:
+        config = ArenaConfig(game, tuple(a.strip() for a in agents.split(",")), games, seed,
+                             options=checked_options(registry.get(game),
+                                                     parse_options(option, None)),
+                             iterations=iterations, seconds=think, max_actions=max_actions)
         played: dict[int, dict[str, Any]] = {}
         on_game = None
         if journal is not None:
@@ -380,8 +464,15 @@ def serve(
         help="Refuse bot seats that would think longer per move (seconds); a search stops "
              "after this long, and a worker that has not answered 5 s later is replaced.")
     ] = 10.0,
+    bot_share: Annotated[int | None, typer.Option(
+        min=1, help="Bot workers one address's bot-only matches, reviews and hints may hold "
+                    "at once (default: half the workers, at least 1); tables with people "
+                    "are served first.")] = None,
     max_connections: Annotated[int, typer.Option(
         help="Sockets open at once (HTTP and WebSocket); more are closed at once.")] = 1000,
+    connections_per_client: Annotated[int, typer.Option(
+        min=1, help="Sockets one address may hold open at once (never more than a quarter "
+                    "of --max-connections); more are closed at once.")] = 100,
     request_timeout: Annotated[float, typer.Option(
         help="Seconds a client has to send a whole request.")] = 10.0,
     matches_per_client: Annotated[int, typer.Option(
@@ -396,6 +487,17 @@ def serve(
     move_day_seconds: Annotated[float, typer.Option(
         help="Seconds one of a turn-based match's days per move lasts (a day; fewer to try "
              "turn-based play quickly).")] = 24 * 3600.0,
+    echo: Annotated[bool, typer.Option(
+        "--echo", help="Serve /ws/echo, the bare WebSocket echo bench/load.py measures "
+                       "against (off on a public server).")] = False,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="Addresses or networks of the proxies whose X-Forwarded-For (the client's "
+             "address, which every per-address limit uses) and X-Forwarded-Proto to believe, "
+             "comma-separated (e.g. 10.0.0.5,10.1.0.0/16); default: nobody's.")] = None,
+    secret_key_file: Annotated[Path | None, typer.Option(
+        help="A file holding the key (32 characters or more) that signs identity cookies; "
+             "default: BOARDWRIGHT_SECRET_KEY, else a key kept in the database (which a copy "
+             "of the database then holds too).")] = None,
     no_client_limits: Annotated[bool, typer.Option(
         "--no-client-limits", help="No per-address rates or caps (a load bench drives "
                                    "hundreds of seats from one address); sizes and "
@@ -412,23 +514,69 @@ def serve(
     from boardwright.server.run import serve as run_server
 
     limits = Limits(max_connections=max_connections, request_timeout=request_timeout,
+                    connections_per_client=connections_per_client,
                     matches_per_client=matches_per_client, max_open_matches=max_open_matches,
                     open_match_seconds=open_match_hours * 3600,
                     sweep_seconds=sweep_seconds, move_day_seconds=move_day_seconds,
                     per_client=not no_client_limits)
+    stored = _open_database(db)
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
-                                          bot_max_seconds + 5.0))
-    try:
-        app_ = create_app(db, bots=pool, limits=limits)
-        shown = "localhost" if host in ("0.0.0.0", "::") else host
-        from sqlalchemy.engine import make_url
+                                          bot_max_seconds + 5.0), share=bot_share)
+    secret = None
+    if secret_key_file is not None:
+        try:
+            secret = secret_key_file.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            pool.shutdown()
+            raise typer.BadParameter(f"cannot read {secret_key_file}: {exc}",
+                                     param_hint="--secret-key-file") from None
+    from boardwright.server.identity import secret_key
+    from boardwright.server.seats import MatchError
 
-        stored = make_url(db).render_as_string(hide_password=True)  # never print a password
+    try:
+        secret = secret_key(secret)
+    except MatchError as exc:
+        pool.shutdown()
+        raise typer.BadParameter(exc.message, param_hint="--secret-key-file or "
+                                 "BOARDWRIGHT_SECRET_KEY") from None
+    try:
+        app_ = create_app(db, bots=pool, limits=limits, secret=secret, echo=echo)
+        shown = "localhost" if host in ("0.0.0.0", "::") else host
         console.print(engine_text("en")("cli.serving", url=f"http://{shown}:{port}/",
                                         db=stored))
-        run_server(app_, host, port, limits)
+        run_server(app_, host, port, limits, forwarded_allow_ips)
     finally:
         pool.shutdown()
+
+
+def _open_database(db: str) -> str:
+    """Open (and migrate) the database once before serving, so that a wrong `--db` ends with
+    one line, not a traceback from inside the server's start-up; the URL as it may be shown
+    (never a password)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from boardwright.server.store import Store
+
+    try:
+        shown = make_url(db).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        err_console.print(f"[red]error:[/red] --db {db!r} is not a database URL (sqlite:///FILE "
+                          "or postgresql://user:pass@host/dbname)", soft_wrap=True)
+        raise typer.Exit(2) from None
+    try:
+        Store(db).close()
+    except ModuleNotFoundError as exc:
+        err_console.print(f"[red]error:[/red] {shown} needs the {exc.name!r} module (the "
+                          "'postgres' extra: pip install 'boardwright[postgres]')",
+                          soft_wrap=True)
+        raise typer.Exit(2) from None
+    except Exception as exc:  # every driver's and SQLAlchemy's errors: one line each
+        reason = getattr(exc, "orig", None) or exc
+        err_console.print(f"[red]error:[/red] cannot open the database {shown}: "
+                          f"{_one_line(reason)}", soft_wrap=True)
+        raise typer.Exit(2) from None
+    return shown
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,14 +27,23 @@ from boardwright.engine import registry
 from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
-from . import lessons_api, payloads
+from . import lessons_api, payloads, snapshots
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
-from .identity import COOKIE, COOKIE_DAYS, Identities, Identity
-from .limits import ClientLimits, Limits, TokenBucket, client_address
+from .identity import (
+    ACCOUNT_LOGIN_BURST,
+    ACCOUNT_LOGINS_PER_HOUR,
+    COOKIE_DAYS,
+    Identities,
+    Identity,
+    cookie_name,
+    fold,
+    secret_key,
+)
+from .limits import Buckets, ClientLimits, Limits, TokenBucket, client_address
 from .lobby import MATCH_ID, Lobby
-from .matches import Connection, LiveMatch
+from .matches import Connection, LiveMatch, encode
 from .rules_page import rules_page
 from .schemas import (
     ChatBody,
@@ -107,12 +116,16 @@ def game_listing(game: Game, lang: str) -> dict[str, Any]:
 
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
                web_dir: Path = WEB_DIR, limits: Limits | None = None,
-               clock: Callable[[], float] = time.monotonic) -> FastAPI:
+               clock: Callable[[], float] = time.monotonic, echo: bool = False,
+               secret: str | None = None) -> FastAPI:
     """The app; `bots` is shared and not shut down by the app when given (tests share one).
-    `clock` times the rate limits (tests stop it to count exactly what a burst allows)."""
+    `clock` times the rate limits (tests stop it to count exactly what a burst allows);
+    `echo` serves `/ws/echo` (`serve --echo`, for `bench/load.py`). `secret` signs the identity
+    cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in the database; identity.py)."""
     from .store import Store
 
     limits = limits or Limits()
+    secret = secret_key(secret)
     clients = ClientLimits(limits, clock)
 
     @contextlib.asynccontextmanager
@@ -125,7 +138,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         pool = bots or BotPool()
         lobby = Lobby(store, pool, limits, clients, clock)
         app.state.lobby = lobby
-        app.state.identities = await asyncio.to_thread(Identities, store)
+        app.state.identities = await asyncio.to_thread(Identities, store, secret)
         await lobby.start()
         warming = asyncio.get_running_loop().run_in_executor(None, pool.warm)
         try:
@@ -137,7 +150,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                 pool.shutdown()
             store.close()
 
-    app = FastAPI(title="boardwright", lifespan=lifespan)
+    # no redirect to the path with(out) a slash: an unknown path answers in the error shape
+    app = FastAPI(title="boardwright", lifespan=lifespan, redirect_slashes=False)
     app.add_middleware(Guard, limits=limits, clients=clients)
     install_error_handlers(app)
 
@@ -153,7 +167,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         """The identity of the request's cookie, or None. A write (POST) carrying the cookie
         from another site's page is refused (`bad_origin`); a WebSocket from one is
         anonymous."""
-        value = request.cookies.get(COOKIE)
+        value = request.cookies.get(cookie_name(request.url.scheme))
         if not value:
             return None
         if not same_origin(request.headers):
@@ -170,34 +184,68 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         return identity
 
     async def set_cookie(request: Request, response: Response, identity: Identity) -> None:
-        response.set_cookie(COOKIE, await identities(request).cookie_for(identity),
-                            max_age=COOKIE_DAYS * 86400, path="/", httponly=True,
-                            samesite="strict", secure=request.url.scheme == "https")
+        """A new session of `identity` for this browser (its previous one ends)."""
+        name = cookie_name(request.url.scheme)
+        value = await identities(request).start_session(identity, request.cookies.get(name))
+        response.set_cookie(name, value, max_age=COOKIE_DAYS * 86400, path="/",
+                            httponly=True, samesite="strict",
+                            secure=request.url.scheme == "https")
 
-    def login_allowed(address: str) -> None:
-        """Sign-ups, logins and password changes each cost an Argon2 hash: a few a minute."""
+    def drop_cookie(request: Request, response: Response) -> None:
+        response.delete_cookie(cookie_name(request.url.scheme), path="/", httponly=True,
+                               samesite="strict", secure=request.url.scheme == "https")
+
+    #: logins and password changes per account, whatever address they come from
+    accounts = Buckets(ACCOUNT_LOGINS_PER_HOUR / 3600.0, ACCOUNT_LOGIN_BURST,
+                       limits.max_clients, clock)
+
+    def login_allowed(address: str, account: str | None = None) -> None:
+        """Sign-ups, logins and password changes each cost an Argon2 hash: a few a minute per
+        address; and a few an hour per account (`account`: its folded name), so that guesses
+        spread over many addresses still guess slowly."""
         wait = clients.take(clients.logins, address)
         if wait:
             raise MatchError("rate_limited", "too many attempts from this address; wait a "
                              "little", retry_after=round(wait, 1))
+        wait = clients.take(accounts, fold(account.strip())[:200]) if account else 0.0
+        if wait:
+            raise MatchError("rate_limited", "too many attempts at this account; wait a "
+                             "little", retry_after=round(wait, 1), scope="account")
 
     async def seat_of(request: Request | WebSocket, match: LiveMatch, token: str | None,
                       identity: Identity | None) -> int | None:
-        """The seat a request acts for: its token's (which binds the seat to the request's
-        identity when no identity holds it yet), else the seat its identity holds."""
-        if token:
-            seat = match.seat_of(token)
-            if (seat is not None and identity is not None
-                    and match.seats[seat].identity is None):
-                with contextlib.suppress(MatchError):  # another seat of theirs: the token's
-                    await match.bind(seat, identity.id, identity.name)
-            return seat
-        return match.seat_of_identity(identity.id if identity else None)
+        """The seat a request acts for: its token's, else the seat its identity holds.
 
-    def snapshot_allowed(address: str) -> None:
-        """A full snapshot replays the whole log into words: each address gets a few a
-        second (`Limits.snapshots_per_second`)."""
-        wait = clients.take(clients.snapshots, address)
+        A token of a seat no identity holds binds it to the request's identity, and the link
+        is rotated (`LiveMatch.bind`): the binder's answer carries the new one (`seat_token`),
+        every other copy stops working. A bound seat's token acts for its identity alone
+        (`seat_bound`); a stale copy of one's own link falls back to the seat one holds."""
+        mine = identity.id if identity else None
+        if not token:
+            return match.seat_of_identity(mine)
+        try:
+            seat = match.seat_of(token, mine)
+        except MatchError as exc:
+            held = match.seat_of_identity(mine)
+            if exc.code == "bad_token" and held is not None:
+                return held
+            raise
+        if seat is not None and identity is not None and match.seats[seat].identity is None:
+            with contextlib.suppress(MatchError):  # another seat of theirs: the token's
+                fresh = await match.bind(seat, identity.id, identity.name)
+                if fresh is not None:
+                    request.state.seat_token = {"seat": seat, "token": fresh}
+        return seat
+
+    def answer(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+        """`body`, with the rotated link of a seat this request bound (`seat_token`)."""
+        rotated = getattr(request.state, "seat_token", None)
+        return {**body, "seat_token": rotated} if rotated else body
+
+    def snapshot_allowed(address: str, cost: float = 1.0) -> None:
+        """A full snapshot describes the newest log entries into words: each address gets a
+        few a second (`Limits.snapshots_per_second`), a long log costing more (snapshots.py)."""
+        wait = clients.take(clients.snapshots, address, cost)
         if wait:
             raise MatchError("rate_limited", "too many full views from this address; slow "
                              "down", retry_after=round(wait, 2))
@@ -314,7 +362,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                                  "little", retry_after=round(wait, 1))
             identity = await identities(request).new_guest()
             response.status_code = 201
-        await set_cookie(request, response, identity)
+            await set_cookie(request, response, identity)
         return {"identity": identity.public()}
 
     @app.post("/api/me/signup", status_code=201)
@@ -333,24 +381,34 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
     async def log_in(body: Credentials, request: Request, response: Response
                      ) -> dict[str, Any]:
         await who(request)  # a cookie from another site's page: refused
-        login_allowed(client_address(request.scope))
+        login_allowed(client_address(request.scope), body.name)
         identity = await identities(request).log_in(body.name, body.password)
         await set_cookie(request, response, identity)
         return {"identity": identity.public()}
 
     @app.post("/api/me/logout")
     async def log_out(request: Request, response: Response) -> dict[str, Any]:
-        await who(request)
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
-                               secure=request.url.scheme == "https")
+        """This browser's session ends for good (a copy of its cookie stops working too)."""
+        identity = await who(request)
+        await identities(request).end_session(
+            request.cookies.get(cookie_name(request.url.scheme)), identity)
+        drop_cookie(request, response)
         return {"identity": None}
+
+    @app.post("/api/me/logout-everywhere")
+    async def log_out_everywhere(request: Request, response: Response) -> dict[str, Any]:
+        """Every session of this identity ends, in every browser (this one included)."""
+        identity = await need_identity(request)
+        ended = await identities(request).end_everywhere(identity)
+        drop_cookie(request, response)
+        return {"identity": None, "sessions_ended": ended}
 
     @app.post("/api/me/password")
     async def change_password(body: NewPassword, request: Request,
                               response: Response) -> dict[str, Any]:
         """A new password; every other browser's login ends (this one gets a new cookie)."""
         identity = await need_identity(request)
-        login_allowed(client_address(request.scope))
+        login_allowed(client_address(request.scope), identity.name)
         await identities(request).change_password(identity, body.old_password,
                                                   body.new_password)
         await set_cookie(request, response, identity)
@@ -366,18 +424,33 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
 
     @app.get("/api/matches/{match_id}")
     async def match_summary(match_id: str, request: Request) -> dict[str, Any]:
-        return (await lobby(request).get(match_id)).summary()
+        return await lobby(request).summary(match_id)
 
     @app.get("/api/matches/{match_id}/view")
     async def match_view(match_id: str, request: Request, lang: str = "en",
                          authorization: Annotated[str | None, Header()] = None
                          ) -> dict[str, Any]:
-        snapshot_allowed(client_address(request.scope))
+        address = client_address(request.scope)
+        snapshot_allowed(address)
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
         await match.join(seat)
         await match.sync()
-        return match.snapshot(seat, _lang(lang))
+        if snapshots.cost(match.log, None) > 1:
+            snapshot_allowed(address, snapshots.cost(match.log, None) - 1)
+        return answer(request, await snapshots.build_off_loop(match, seat, _lang(lang)))
+
+    @app.get("/api/matches/{match_id}/log")
+    async def match_log(match_id: str, request: Request, before: int, lang: str = "en",
+                        authorization: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        """The log entries before seq `before`, a page at a time (a snapshot carries only the
+        newest ones: `log_start`), as this viewer may see them."""
+        address = client_address(request.scope)
+        snapshot_allowed(address, 2.0)
+        match = await lobby(request).get(match_id)
+        seat = await seat_of(request, match, _token(authorization), await who(request))
+        return await asyncio.to_thread(snapshots.log_page, match, seat, _lang(lang), before)
 
     @app.post("/api/matches/{match_id}/moves")
     async def make_move(match_id: str, body: MoveBody, request: Request, lang: str = "en",
@@ -386,7 +459,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
         await match.move(seat, body.action, body.expect_seq, _lang(lang))
-        return match.snapshot(seat, _lang(lang))
+        return answer(request, match.snapshot(seat, _lang(lang)))
 
     @app.post("/api/matches/{match_id}/seats/{n}/claim")
     async def claim(match_id: str, n: int, request: Request,
@@ -398,13 +471,16 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             raise MatchError("bad_token", f"this token does not belong to seat {n}", seat=n)
         await match.join(seat)
         await match.sync()
-        return match.snapshot(seat, match.row.lang)
+        return answer(request, await snapshots.build_off_loop(match, seat, match.row.lang))
 
     @app.post("/api/matches/{match_id}/seats/{n}/token")
     async def reissue(match_id: str, n: int, request: Request,
                       authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """A new link for seat n (the seat's own token or the creator's control token)."""
-        return await lobby(request).reissue(match_id, n, _token(authorization))
+        """A new link for seat n (the seat's own token, or the creator's control token for a
+        seat no identity holds)."""
+        identity = await who(request)
+        return await lobby(request).reissue(match_id, n, _token(authorization),
+                                            identity.id if identity else None)
 
     @app.post("/api/matches/{match_id}/abort")
     async def abort(match_id: str, request: Request,
@@ -418,7 +494,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         """A finished match's players play again, seats rotated (the same answer for all)."""
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
-        return await lobby(request).rematch(match_id, seat, client_address(request.scope))
+        return answer(request, await lobby(request).rematch(match_id, seat,
+                                                            client_address(request.scope)))
 
     @app.get("/api/matches/{match_id}/chat")
     async def chat_lines(match_id: str, request: Request, after: int = 0) -> dict[str, Any]:
@@ -438,7 +515,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         identity = await who(request)
         seat = await seat_of(request, match, _token(authorization), identity)
         await say(match, seat, identity, client_address(request.scope), body.text)
-        return {"line": payloads.chat_line(match.chat[-1])}
+        return answer(request, {"line": payloads.chat_line(match.chat[-1])})
 
     async def say(match: LiveMatch, seat: int | None, identity: Identity | None,
                   address: str, text: str) -> None:
@@ -449,6 +526,9 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         if match.chat_n >= limits.chat_lines_per_match:
             raise MatchError("chat_full", "this match's chat is full",
                              limit=limits.chat_lines_per_match)
+        if seat is None and match.chat_n >= limits.spectator_chat_lines:
+            raise MatchError("chat_full", "this match's chat is full for spectators; the "
+                             "rest is kept for its players", limit=limits.spectator_chat_lines)
         wait = clients.take(clients.chat, identity.id if identity else address)
         if wait:
             raise MatchError("rate_limited", "you are chatting too fast; wait a little",
@@ -468,7 +548,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         table that allows hints (GET and POST alike: a browser POSTs it, a script may GET)."""
         match = await lobby(request).get(match_id)
         seat = await seat_of(request, match, _token(authorization), await who(request))
-        return await lobby(request).hint(match_id, seat, n, _lang(lang))
+        return answer(request, await until_gone(request, lobby(request).hint(
+            match_id, seat, n, _lang(lang), client_address(request.scope))))
 
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request, step: int | None = None,
@@ -481,18 +562,21 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
                      lang: str = "en") -> dict[str, Any]:
         """The bot's review of a finished match, a part at a time (`next` is where the next
         part starts, null at the end)."""
-        snapshot_allowed(client_address(request.scope))
-        return await lobby(request).review(match_id, start, _lang(lang))
+        address = client_address(request.scope)
+        snapshot_allowed(address)
+        return await until_gone(request, lobby(request).review(match_id, start, _lang(lang),
+                                                               address))
 
     # ---- WebSockets ------------------------------------------------------------------------
 
     @app.websocket("/ws/matches/{match_id}")
     async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None,
-                           lang: str = "en", since: int | None = None) -> None:
+                           lang: str = "en", since: str | None = None) -> None:
         address = client_address(websocket.scope)
         await websocket.accept()
         counted = False
         try:
+            after = _since(since)  # read here, so that a bad one is answered in the shape
             if limits.per_client:
                 if clients.sockets.get(address, 0) >= limits.sockets_per_client:
                     raise MatchError("rate_limited", "too many connections from this address",
@@ -508,7 +592,10 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             identity = await who(websocket)
             conn = Connection(await seat_of(websocket, match, token, identity), _lang(lang),
                               identity=identity)
-            await match.subscribe(conn, since)
+            rotated = getattr(websocket.state, "seat_token", None)
+            if rotated:  # this socket bound its seat: its link is the new one from now on
+                conn.send({"type": "seat_token", **rotated})
+            await match.subscribe(conn, after)
         except MatchError as exc:
             if counted:
                 _release(clients, address)
@@ -521,7 +608,16 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         strikes = 0
         try:
             while True:
-                raw = await websocket.receive_text()
+                raw = await _receive_text(websocket)
+                if raw is None:  # a binary frame: the protocol is JSON text
+                    conn.send(error_payload("bad_request", "messages are JSON text frames; "
+                                            "binary frames are not read"))
+                    if not conn.writing.locked():
+                        await _drain(websocket, conn)
+                    strikes += 1
+                    if strikes >= limits.ws_strikes:
+                        conn.close(4429)
+                    continue
                 if not _admitted(conn, raw, bucket, limits, clients, address):
                     strikes += 1
                     if strikes >= limits.ws_strikes:
@@ -541,15 +637,76 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
             _release(clients, address)
             match.unsubscribe(conn, match.row.grace_seconds)
 
-    @app.websocket("/ws/echo")
-    async def echo(websocket: WebSocket) -> None:
-        """A bare echo, the baseline `bench/load.py` compares move round-trips against."""
-        await websocket.accept()
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                await websocket.send_text(await websocket.receive_text())
+    if echo:
+        @app.websocket("/ws/echo")
+        async def echo_socket(websocket: WebSocket) -> None:
+            """A bare echo, the baseline `bench/load.py` compares move round trips against;
+            only on a server started with `serve --echo`, under the sockets' own bounds
+            (sockets per address, messages per socket, message size)."""
+            address = client_address(websocket.scope)
+            await websocket.accept()
+            if limits.per_client and clients.sockets.get(address, 0) >= limits.sockets_per_client:
+                await websocket.close(code=4429)
+                return
+            clients.sockets[address] = clients.sockets.get(address, 0) + 1
+            bucket = TokenBucket(limits.ws_messages_per_second, limits.ws_message_burst,
+                                 clients.clock())
+            try:
+                while True:
+                    raw = await _receive_text(websocket)
+                    if raw is None or (limits.per_client and bucket.take(clients.clock())):
+                        await websocket.send_text(encode(error_payload(
+                            "rate_limited" if raw is not None else "bad_request",
+                            "slow down" if raw is not None else "text frames only")))
+                        continue
+                    await websocket.send_text(raw)
+            except (WebSocketDisconnect, WebSocketDisconnected):
+                pass
+            finally:
+                _release(clients, address)
 
     return app
+
+
+async def until_gone(request: Request, work: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    """`work`, cancelled if the client goes away first: a hint or review whose asker left
+    stops waiting for a bot worker (the answer would reach nobody)."""
+    task = asyncio.ensure_future(work)
+
+    async def gone() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    watcher = asyncio.ensure_future(gone())
+    try:
+        await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watcher.cancel()
+        if not task.done():
+            task.cancel()
+    if task.cancelled():
+        raise MatchError("client_gone", "the client left before the answer was ready")
+    return task.result()
+
+
+def _since(value: str | None) -> int | None:
+    """A socket's `since` (the last seq the client has), or `bad_request`."""
+    if value is None:
+        return None
+    if not value.isascii() or not value.isdigit() or len(value) > 9:
+        raise MatchError("bad_request", "since must be a seq: a whole number from 0",
+                         where="since")
+    return int(value)
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next text frame's text, None for a binary frame (Starlette's `receive_text` fails
+    with a traceback on one); `WebSocketDisconnect` when the client has left."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
 
 
 def _release(clients: ClientLimits, address: str) -> None:
@@ -601,7 +758,7 @@ async def _drain(websocket: WebSocket, conn: Connection) -> bool:
     async with conn.writing:
         conn.ready.clear()
         while conn.pending and not conn.closed:
-            message = conn.pending.popleft()
+            message = conn.take()
             if isinstance(message, int):
                 conn.closed = True
                 conn.pending.clear()

@@ -166,20 +166,44 @@ class _Worker:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
+@dataclass(eq=False)
+class _Waiter:
+    """A task waiting for a worker: served by `people` first (a table where a person waits),
+    then by arrival (`order`); `owner` is the address whose bot-only match, review or hint it
+    is (None for a table with people), held to the pool's `share`."""
+
+    people: bool
+    order: int
+    owner: str | None
+    granted: asyncio.Future[int]
+
+
 class BotPool:
     """Worker processes shared by every match of a server (or of a test session). A move takes
     a free worker, waits for it at most `budget.deadline_seconds`, and a worker that overran is
-    killed and replaced, so no setting and no game can hold a worker longer."""
+    killed and replaced, so no setting and no game can hold a worker longer.
 
-    def __init__(self, workers: int | None = None, budget: BotBudget | None = None) -> None:
+    Fair by construction: a freed worker is handed to the chosen waiter at once (never put
+    back for whoever asks next, so a driver that returns a worker and asks again without
+    yielding queues behind the others); tables with people come first, then the oldest
+    waiter; and one address's bot-only matches, reviews and hints together hold at most
+    `share` workers at a time, so the other tables always keep `workers - share` of them."""
+
+    def __init__(self, workers: int | None = None, budget: BotBudget | None = None,
+                 share: int | None = None) -> None:
         count = workers or max(1, min(4, (os.cpu_count() or 2)))
         self.workers = count
         self.budget = budget or BotBudget()
+        #: workers one address's bot-only work may hold at once (`serve --bot-share`)
+        self.share = max(1, min(count, share if share is not None else max(1, count // 2)))
         self._server_pid = os.getpid()
         self._slots = [_Worker(self._server_pid) for _ in range(count)]
-        #: the free slots, for the event loop that uses the pool now (tests run one loop
-        #: after another on one shared pool)
-        self._free: asyncio.Queue[int] | None = None
+        #: the free slots and the waiters, for the event loop that uses the pool now (tests
+        #: run one loop after another on one shared pool)
+        self._free: list[int] = []
+        self._waiting: list[_Waiter] = []
+        self._held: dict[str, int] = {}
+        self._order = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         #: workers replaced after overrunning the deadline (for logs and tests)
         self.replaced = 0
@@ -194,42 +218,125 @@ class BotPool:
         """The worker processes' ids (blocking; for tests)."""
         return [w.executor.submit(os.getpid).result() for w in self._slots]
 
-    def _queue(self) -> asyncio.Queue[int]:
+    def _bind_loop(self) -> asyncio.AbstractEventLoop:
         loop = asyncio.get_running_loop()
-        if self._free is None or self._loop is not loop:
+        if self._loop is not loop:
             self._loop = loop
-            self._free = asyncio.Queue()
-            for slot in range(len(self._slots)):
-                self._free.put_nowait(slot)
-        return self._free
+            self._free = list(range(len(self._slots)))
+            self._waiting = []
+            self._held = {}
+        return loop
 
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(*args)` in a free worker; `BotTimeout` (and a new worker) after the deadline."""
-        free = self._queue()
-        slot = await free.get()
+    def held(self, owner: str) -> int:
+        """Workers `owner`'s bot-only work holds now (for tests and the bench)."""
+        return self._held.get(owner, 0)
+
+    def _eligible(self, owner: str | None) -> bool:
+        return owner is None or self._held.get(owner, 0) < self.share
+
+    def _next(self) -> _Waiter | None:
+        """The waiter a free worker goes to: people first, then the oldest, skipping owners
+        at their share."""
+        best: _Waiter | None = None
+        for w in self._waiting:
+            if w.granted.done() or not self._eligible(w.owner):
+                continue
+            if best is None or (not w.people, w.order) < (not best.people, best.order):
+                best = w
+        return best
+
+    def _hand_out(self) -> None:
+        """Give free workers to waiters while both exist."""
+        while self._free:
+            waiter = self._next()
+            if waiter is None:
+                return
+            self._waiting.remove(waiter)
+            slot = self._free.pop()
+            self._take(waiter.owner)
+            waiter.granted.set_result(slot)
+
+    def _take(self, owner: str | None) -> None:
+        if owner is not None:
+            self._held[owner] = self._held.get(owner, 0) + 1
+
+    def _release(self, slot: int, owner: str | None,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+        if loop is not None and loop is not self._loop:
+            return  # a slot of an earlier event loop's round: that loop's table is gone
+        if owner is not None:
+            left = self._held.get(owner, 0) - 1
+            if left > 0:
+                self._held[owner] = left
+            else:
+                self._held.pop(owner, None)
+        self._free.append(slot)
+        self._hand_out()
+
+    async def _acquire(self, people: bool, owner: str | None) -> int:
+        loop = self._bind_loop()
+        if self._free and self._eligible(owner) and self._next() is None:
+            self._take(owner)
+            return self._free.pop()
+        self._order += 1
+        waiter = _Waiter(people, self._order, owner, loop.create_future())
+        self._waiting.append(waiter)
+        self._hand_out()
         try:
-            future = self._slots[slot].executor.submit(fn, *args)
+            return await waiter.granted
+        except asyncio.CancelledError:
+            if waiter in self._waiting:
+                self._waiting.remove(waiter)
+            elif waiter.granted.done() and not waiter.granted.cancelled():
+                self._release(waiter.granted.result(), owner)  # granted as it was cancelled
+            raise
+
+    async def run(self, fn: Callable[..., Any], *args: Any, people: bool = True,
+                  owner: str | None = None) -> Any:
+        """`fn(*args)` in a free worker; `BotTimeout` (and a new worker) after the deadline.
+        `people`: for a table where a person waits (served first); `owner`: the address
+        whose bot-only match, review or hint this is (held to `share`). A caller cancelled
+        while waiting leaves the queue; one cancelled while its worker runs frees the worker
+        only once the worker has answered."""
+        slot = await self._acquire(people, owner)
+        loop = asyncio.get_running_loop()
+        future = self._slots[slot].executor.submit(fn, *args)
+        try:
+            result = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
+                                            self.budget.deadline_seconds)
+        except TimeoutError:
+            old = self._slots[slot]
+            self._slots[slot] = new = _Worker(self._server_pid)
+            self.replaced += 1
+            old.kill()
             try:
-                return await asyncio.wait_for(asyncio.wrap_future(future),
-                                              self.budget.deadline_seconds)
-            except TimeoutError:
-                old = self._slots[slot]
-                self._slots[slot] = new = _Worker(self._server_pid)
-                self.replaced += 1
-                old.kill()
                 # the new worker imports before it takes a move (the import would otherwise
                 # count against the next move's deadline)
                 await asyncio.wait_for(asyncio.wrap_future(new.executor.submit(_warm)),
                                        WARM_SECONDS)
-                raise BotTimeout(f"no answer within {self.budget.deadline_seconds:g} s; "
-                                 "the worker was replaced") from None
-        finally:
-            free.put_nowait(slot)
+            finally:
+                self._release(slot, owner, loop)
+            raise BotTimeout(f"no answer within {self.budget.deadline_seconds:g} s; "
+                             "the worker was replaced") from None
+        except asyncio.CancelledError:
+            # the worker goes on with this task (a running one cannot be stopped): it takes
+            # nothing else until it has answered
+            def freed(_: object) -> None:
+                with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
+                    loop.call_soon_threadsafe(self._release, slot, owner, loop)
+
+            future.add_done_callback(freed)
+            raise
+        except BaseException:
+            self._release(slot, owner, loop)
+            raise
+        self._release(slot, owner, loop)
+        return result
 
     async def choose(self, game_id: str, seat: int, view: View, legal: list[int], spec: str,
-                     seed: str) -> int:
+                     seed: str, *, people: bool = True, owner: str | None = None) -> int:
         result: int = await self.run(choose_in_worker, game_id, seat, view, legal, spec, seed,
-                                     self.budget.max_seconds)
+                                     self.budget.max_seconds, people=people, owner=owner)
         return result
 
     def shutdown(self) -> None:

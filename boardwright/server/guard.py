@@ -1,5 +1,14 @@
 """What stands between the network and the app: one error shape for every refusal, a body size
-bound, a request rate per client address, and the security headers of every answer.
+bound, a request rate per client address, the refusal of writes from other sites' pages, and
+the security headers of every answer.
+
+Cross-site writes: every state-changing request (any method but GET, HEAD and OPTIONS) that a
+browser marks as coming from another site's page is refused (`bad_origin`, 403) before the app
+sees it, whether or not it carries the identity cookie: a guest identity made or ended by
+another site's form is lost for good. A browser says where a request comes from in
+`Sec-Fetch-Site` (only `same-origin` and `none`, a typed address, pass) and, older ones, in
+`Origin` (it must name this host). A request with neither is no browser's (a script's) and
+passes: it cannot carry a victim's cookie without the victim's browser.
 
 `Guard` is plain ASGI middleware (Starlette's `BaseHTTPMiddleware` would wrap each body in a
 stream and run the app in another task); `install_error_handlers` makes every 4xx and 5xx that
@@ -9,9 +18,11 @@ FastAPI, Starlette or the storage can raise answer with the protocol's `Error` b
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -39,6 +50,14 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (b"x-content-type-options", b"nosniff"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+#: the API's answers are per identity and may carry seat tokens: never stored by a cache
+NO_STORE = (b"cache-control", b"no-store")
+#: the IPv6 prefix length counted as one client address
+IPV6_PREFIX = 64
+#: methods that change nothing, which a cross-site page may send
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+#: `Sec-Fetch-Site` values of a request from this server's own pages (or a typed address)
+OWN_SITES = (b"same-origin", b"none")
 #: the code of an HTTP status that the routing itself answers (no route, wrong method, ...)
 STATUS_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
                 413: "too_large", 429: "rate_limited", 503: "server_busy"}
@@ -100,16 +119,27 @@ class Guard:
         self.clients = clients
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        if client:  # every per-address bound reads this: one IPv6 /64 is one address
+            scope["client"] = (address_key(str(client[0])), client[1])
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
 
+        api = scope["path"].startswith("/api/")
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                extra = [*SECURITY_HEADERS, NO_STORE] if api else SECURITY_HEADERS
+                message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
-        if scope["path"].startswith("/api/"):
+        if scope["method"] not in SAFE_METHODS and cross_site(scope):
+            await self._refuse(scope, send_with_headers, "bad_origin", "a request from "
+                               "another site's page cannot change anything here", 403, {})
+            return
+
+        if api:
             wait = self.clients.take(self.clients.requests, client_address(scope))
             if wait:
                 await self._refuse(scope, send_with_headers, "rate_limited",
@@ -155,6 +185,34 @@ class Guard:
                       params: dict[str, Any]) -> None:
         response = error_response(code, message, http_status, params)
         await response(scope, _nothing, send)
+
+
+def address_key(host: str) -> str:
+    """The address a client is counted as: an IPv6 address's /64 network (one subscriber
+    line gets a whole /64 and may use any address in it), an IPv4-mapped one's IPv4 address;
+    anything else (IPv4, a test client's name) as it is."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_PREFIX), strict=False))
+    return host
+
+
+def cross_site(scope: Scope) -> bool:
+    """Whether a browser says this request comes from another site's page (module doc)."""
+    headers = dict(scope.get("headers", []))
+    site = headers.get(b"sec-fetch-site")
+    if site is not None and site not in OWN_SITES:
+        return True
+    origin = headers.get(b"origin")
+    if origin is None:
+        return False
+    return origin == b"null" or urlsplit(origin.decode("latin-1")).netloc.encode(
+        "latin-1") != headers.get(b"host", b"")
 
 
 def _content_length(scope: Scope) -> int | None:

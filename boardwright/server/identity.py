@@ -6,13 +6,17 @@ one without changing its id, so its seats and ratings stay). A seat bound to an 
 that identity's in any browser where it is logged in; join links (seat tokens) still work for
 people who never made an account.
 
-The cookie holds `(identity id, session)` signed with the server's key (itsdangerous, HMAC
-SHA-1 over a key stored in the database, so every process and every restart agrees), and
-carries no name and no rights: a cookie that fails its signature, is older than
-`COOKIE_DAYS`, or names an old session (the password changed since) is no identity at all.
-It is `HttpOnly` (no script reads it), `SameSite=Strict` (no other site's page sends it) and
-`Secure` over HTTPS; `Guard` also refuses a cookie-carrying write whose `Origin` is another
-site's.
+The cookie holds a session token (`sessions.py`: the database keeps only its hash, and a
+logout deletes it, so a copied cookie stops working) signed with the operator's key
+(itsdangerous, HMAC SHA-1; `BOARDWRIGHT_SECRET_KEY` or `serve --secret-key-file`, else a key
+kept in the database), and carries no name and no rights: a cookie that fails its signature,
+is older than `COOKIE_DAYS` or names an ended session is no identity at all. Login, sign-up
+and a password change start a new session and end the browser's previous one. Over HTTPS the
+cookie is `__Host-bw_identity` (Secure, Path=/, no Domain: no sibling site can set it); over
+plain HTTP `bw_identity`. It is `HttpOnly` and `SameSite=Strict`, and `Guard` refuses every
+write from another site's page. A cookie from before sessions (`[identity id, session
+number]`, signed with the database's key) is still read while no operator's key is set, until
+its identity logs out.
 
 Passwords are hashed with Argon2id (pwdlib's recommended settings) and never stored or logged.
 A login for a name that does not exist still verifies the password against a dummy hash, so
@@ -24,23 +28,34 @@ the threads the storage calls need), behind a per-address rate.
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import unicodedata
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pwdlib import PasswordHash
 
+from . import sessions
 from .seats import MatchError
 from .store import IdentityRow, NameTaken, Store, now
 
-#: the identity cookie's name, lifetime and signing salt
+#: the identity cookie's name (over HTTPS: `HOST_COOKIE`), lifetime and signing salt
 COOKIE = "bw_identity"
+HOST_COOKIE = "__Host-bw_identity"
 COOKIE_DAYS = 365
 SALT = "boardwright.identity"
-#: the setting that holds the signing key
+#: the setting that holds the database's signing key (used when the operator gives none)
 SECRET_KEY = "cookie_secret"
+#: the environment variable of the operator's signing key, and its least length
+SECRET_ENV = "BOARDWRIGHT_SECRET_KEY"
+SECRET_MIN = 32
+#: logins (and password changes) one account may be tried with per hour (refill) and at once,
+#: from any number of addresses together: a throttle, never a lock-out
+ACCOUNT_LOGINS_PER_HOUR = 20.0
+ACCOUNT_LOGIN_BURST = 10
 #: Argon2 hashes computed at once (each takes 64 MiB for a moment)
 HASHING_AT_ONCE = 2
 NAME_MIN, NAME_MAX = 3, 24
@@ -122,22 +137,48 @@ class Passwords:
             return await asyncio.to_thread(self._verify, password, hashed)
 
 
+def secret_key(given: str | None = None) -> str | None:
+    """The operator's cookie-signing key: `given` (`serve --secret-key-file`), else
+    `BOARDWRIGHT_SECRET_KEY`, else None (the database's key is used); `bad_config` when it is
+    shorter than `SECRET_MIN` characters."""
+    key = (given if given is not None else os.environ.get(SECRET_ENV, "")).strip()
+    if not key:
+        return None
+    if len(key) < SECRET_MIN:
+        raise MatchError("bad_config", f"the secret key needs at least {SECRET_MIN} "
+                         "characters", min=SECRET_MIN)
+    return key
+
+
+def cookie_name(scheme: str) -> str:
+    """The identity cookie's name for a request made over `scheme` (http, https, ws, wss)."""
+    return HOST_COOKIE if scheme in ("https", "wss") else COOKIE
+
+
 class Cookies:
     """Signs and reads the identity cookie's value."""
 
     def __init__(self, secret: str) -> None:
         self._serializer = URLSafeTimedSerializer(secret, salt=SALT)
 
-    def dumps(self, identity_id: str, session: int) -> str:
-        return self._serializer.dumps([identity_id, session])
+    def dumps(self, token: str) -> str:
+        return self._serializer.dumps(token)
 
-    def loads(self, value: str) -> tuple[str, int] | None:
-        """(identity id, session), or None for anything not signed by this server, too old,
-        or not of the expected shape."""
+    def _data(self, value: str) -> object:
         try:
-            data = self._serializer.loads(value, max_age=COOKIE_DAYS * 86400)
+            return self._serializer.loads(value, max_age=COOKIE_DAYS * 86400)
         except BadSignature:  # also SignatureExpired
             return None
+
+    def token(self, value: str) -> str | None:
+        """The session token of a cookie value, or None for anything not signed by this
+        server, too old, or not of the expected shape."""
+        data = self._data(value)
+        return data if isinstance(data, str) and data else None
+
+    def loads(self, value: str) -> tuple[str, int] | None:
+        """A cookie from before sessions: (identity id, session number), or None."""
+        data = self._data(value)
         if (not isinstance(data, list) or len(data) != 2 or not isinstance(data[0], str)
                 or not isinstance(data[1], int) or isinstance(data[1], bool)):
             return None
@@ -145,31 +186,57 @@ class Cookies:
 
 
 class Identities:
-    """Accounts and guests over the store: sign-up, login, password change, cookies."""
+    """Accounts and guests over the store: sign-up, login, password change, sessions."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, secret: str | None = None) -> None:
         self.store = store
         self.passwords = Passwords()
-        self.cookies = Cookies(store.setting(SECRET_KEY, lambda: secrets.token_urlsafe(48)))
+        database_key = None if secret else store.setting(
+            SECRET_KEY, lambda: secrets.token_urlsafe(48))
+        self.cookies = Cookies(secret or str(database_key))
+        #: cookies from before sessions, read only under the database's own key (with the
+        #: operator's key set, a copy of the database could forge them otherwise)
+        self.legacy = self.cookies if secret is None else None
 
     async def from_cookie(self, value: str | None) -> Identity | None:
         """The identity a cookie value stands for, or None (no cookie, a forged, expired or
         ended one, a deleted identity)."""
         if not value:
             return None
-        loaded = self.cookies.loads(value)
-        if loaded is None:
-            return None
-        identity_id, session = loaded
-        row = await asyncio.to_thread(self.store.identity, identity_id)
-        if row is None or row.session != session or row.kind not in ("guest", "account"):
+        token = self.cookies.token(value)
+        if token is not None:
+            row = await asyncio.to_thread(sessions.identity, self.store, token)
+        else:
+            loaded = self.legacy.loads(value) if self.legacy is not None else None
+            if loaded is None:
+                return None
+            row = await asyncio.to_thread(self.store.identity, loaded[0])
+            if row is not None and row.session != loaded[1]:
+                row = None
+        if row is None or row.kind not in ("guest", "account"):
             return None
         return Identity(row.id, row.kind, row.name)
 
-    async def cookie_for(self, identity: Identity) -> str:
-        row = await asyncio.to_thread(self.store.identity, identity.id)
-        assert row is not None
-        return self.cookies.dumps(row.id, row.session)
+    async def start_session(self, identity: Identity, previous: str | None = None) -> str:
+        """A new session of `identity` and its cookie value; the browser's `previous` cookie
+        (a session of whoever) ends with it."""
+        old = self.cookies.token(previous) if previous else None
+        token = await asyncio.to_thread(sessions.start, self.store, identity.id,
+                                        timedelta(days=COOKIE_DAYS), old)
+        return self.cookies.dumps(token)
+
+    async def end_session(self, value: str | None, identity: Identity | None) -> None:
+        """Log this browser out: its session ends for good (a copy of the cookie with it)."""
+        token = self.cookies.token(value) if value else None
+        if token is not None:
+            await asyncio.to_thread(sessions.end, self.store, token)
+        elif identity is not None:  # a cookie from before sessions: end them all
+            await asyncio.to_thread(sessions.end_legacy, self.store, identity.id)
+
+    async def end_everywhere(self, identity: Identity) -> int:
+        """Log `identity` out of every browser; returns how many sessions ended."""
+        await asyncio.to_thread(sessions.end_legacy, self.store, identity.id)
+        return await asyncio.to_thread(sessions.end_all, self.store, identity.id)
 
     async def new_guest(self) -> Identity:
         identity_id = secrets.token_urlsafe(12)
@@ -187,6 +254,9 @@ class Identities:
             if current is not None and current.kind == "guest":
                 await asyncio.to_thread(self.store.make_account, current.id, name, fold(name),
                                         hashed)
+                # every cookie of the guest ends (one planted in this browser included): the
+                # caller starts the account's first session
+                await self.end_everywhere(current)
                 return Identity(current.id, "account", name)
             identity_id = secrets.token_urlsafe(12)
             await asyncio.to_thread(self.store.create_identity, IdentityRow(
@@ -222,3 +292,4 @@ class Identities:
         hashed = await self.passwords.hash(check_password(new))
         await asyncio.to_thread(self.store.set_password, identity.id, hashed,
                                 end_sessions=True)
+        await asyncio.to_thread(sessions.end_all, self.store, identity.id)

@@ -28,6 +28,9 @@ class Limits:
     # ---- connections (uvicorn, server/run.py) ----
     #: sockets open at once (HTTP and WebSocket); the next one is closed at accept
     max_connections: int = 1000
+    #: sockets (HTTP and WebSocket) one address may hold open at once, and never more than a
+    #: quarter of `max_connections`; the next one is closed at accept
+    connections_per_client: int = 100
     #: seconds a client has to send a whole request (headers and body) after connecting or
     #: after its previous answer; a half-sent request is closed then
     request_timeout: float = 10.0
@@ -77,6 +80,9 @@ class Limits:
     #: chat lines one match keeps: past them its chat is full (each speaker's rate alone would
     #: let a few guests write into one match for ever)
     chat_lines_per_match: int = 2000
+    #: lines after which spectators' lines are refused: the rest of the chat is the players'
+    #: (spectators alone filled it, and the players got `chat_full`)
+    spectator_chat_lines: int = 1000
     # ---- the server as a whole ----
     #: matches waiting for people or running without people, all clients together
     max_open_matches: int = 1000
@@ -106,6 +112,11 @@ class Limits:
     #: hints computed at once in the whole server: the rest are told to try again, so that
     #: hints never take every bot worker from the bots' own moves
     hints_at_once: int = 1
+    #: reviews computed at once in the whole server (the rest: `server_busy`, try again)
+    reviews_at_once: int = 2
+    #: hints and reviews one address may wait for at once (the next: `rate_limited`); a
+    #: request whose client leaves stops waiting for a worker
+    bot_asks_per_client: int = 1
     #: keys (client addresses) each bucket table remembers (LRU; the oldest is forgotten)
     max_clients: int = 10_000
 

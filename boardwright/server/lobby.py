@@ -18,7 +18,6 @@ import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -32,28 +31,18 @@ from . import notices, payloads, ratings
 from .bots import BotPool, BotTimeout
 from .identity import Identity
 from .limits import ClientLimits, Limits
+from .loading import REPLAY_CHECKPOINT, ReplayTrack, RulesChanged, build_track, rules_options
 from .matches import OVER, LiveMatch, build_live, marks, rebuild
 from .schemas import CreateMatch
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import ActionRow, GroupCommit, MatchRow, Store, now
+from .store import Commit, GroupCommit, MatchRow, Store, now
 
 log = logging.getLogger("boardwright.server")
 
 #: what a match id looks like (`secrets.token_urlsafe(8)`); anything else is no match, unread
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-#: a replay keeps the state after every this many actions, and replays at most this many
-REPLAY_CHECKPOINT = 50
 #: days per move of a turn-based match that does not say
 DEFAULT_MOVE_DAYS = 3
-
-
-@dataclass
-class ReplayTrack:
-    """A finished match's actions and its state every `REPLAY_CHECKPOINT` actions."""
-
-    row: MatchRow
-    actions: list[ActionRow]
-    checkpoints: list[Any]
 
 
 class Lobby:
@@ -82,10 +71,15 @@ class Lobby:
         self._following: set[str] = set()
         self._again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: matches that could not be loaded (id -> why), skipped until the next start
+        self.quarantined: dict[str, str] = {}
         #: one rematch made at a time (two players clicking at once get the same one)
         self._rematching = asyncio.Lock()
-        #: hints being computed now (at most `Limits.hints_at_once`)
+        #: hints and reviews being computed now (at most `Limits.hints_at_once` and
+        #: `Limits.reviews_at_once`), and per asking address (`Limits.bot_asks_per_client`)
         self._hinting = 0
+        self._reviewing = 0
+        self._asking: dict[str, int] = {}
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -102,8 +96,11 @@ class Lobby:
         for row in rows:
             try:
                 match = await self._load_row(row)
-            except BoardwrightError as exc:
-                log.error("match %s cannot be reloaded: %s", row.id, exc.message)
+            except MatchError as exc:  # ended as `rules_changed` (logged there)
+                log.info("match %s not reloaded: %s", row.id, exc.message)
+                continue
+            except Exception as exc:  # one bad match never stops the server
+                self._quarantine(row.id, exc)
                 continue
             match.kick()
         if self.store.shared:
@@ -127,16 +124,21 @@ class Lobby:
         cutoff = now() - timedelta(seconds=self.limits.open_match_seconds)
         expired = 0
         for match_id in await asyncio.to_thread(self.store.open_before, cutoff):
-            match = await self.get(match_id)
+            match = await self._sweepable(match_id)
             with contextlib.suppress(MatchError):  # joined meanwhile, or already over
-                if match.status == "open":
+                if match is not None and match.status == "open":
                     await match.abort("expired")
                     expired += 1
         timed_out = 0
         for match_id in await asyncio.to_thread(self.store.past_deadline, now()):
-            with contextlib.suppress(MatchError, BoardwrightError):
-                match = await self.get(match_id)
-                timed_out += await match.time_out()
+            match = await self._sweepable(match_id)
+            try:
+                if match is not None and await match.time_out():
+                    timed_out += 1
+            except MatchError:
+                pass
+            except Exception as exc:  # the others still get their deadlines
+                self._quarantine(match_id, exc)
         for match_id in list(self.counted):
             live = self.live.get(match_id)
             if live is None or not self._counts(live):
@@ -148,6 +150,27 @@ class Lobby:
                 self._evict(match)
                 evicted += 1
         return {"expired": expired, "evicted": evicted, "timed_out": timed_out}
+
+    async def _sweepable(self, match_id: str) -> LiveMatch | None:
+        """The match a sweep acts on, or None: set aside, ended as `rules_changed`, or one that
+        fails to load (then set aside: one bad match never stops a sweep)."""
+        if match_id in self.quarantined:
+            return None
+        try:
+            return await self.get(match_id)
+        except MatchError:
+            return None
+        except Exception as exc:
+            self._quarantine(match_id, exc)
+            return None
+
+    def _quarantine(self, match_id: str, exc: BaseException) -> None:
+        """Set a match that cannot be loaded aside until the next start: start-up and sweeps
+        skip it, and its requests answer `match_unavailable` (503); logged once, with why."""
+        if match_id not in self.quarantined:
+            log.error("match %s is set aside (match_unavailable): it cannot be loaded",
+                      match_id, exc_info=exc)
+        self.quarantined[match_id] = f"{type(exc).__name__}: {exc}"[:200]
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -321,6 +344,7 @@ class Lobby:
         bound = {i: s.identity for i, s in enumerate(seats) if s.identity is not None}
         await asyncio.to_thread(self.store.create_match, row, bound)
         match = LiveMatch(row, game, state, seats, self.writer, self.bots)
+        match.owner = client
         match.on_over = self._over
         match.on_idle = self._evict  # over and unwatched: it goes now, not at the next sweep
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
@@ -347,7 +371,8 @@ class Lobby:
         """The same table again with the seats rotated (seat k's player sits at k + 1): asked
         by a player of a finished match; the first ask makes it, every later one gets the
         same match. Seats bound to identities stay bound (each player finds theirs under My
-        games or by opening the match); the asker gets the new tokens, like a creator."""
+        games or by opening the match). Each asker gets their own new seat's link and no
+        other (nor a control token): a player without an identity gets theirs by asking too."""
         match = await self.get(match_id)
         if seat is None:
             raise MatchError("rematch_not_allowed", "only a player of this match can ask for "
@@ -360,8 +385,14 @@ class Lobby:
             if match.row.rematch:
                 new = await self.get(match.row.rematch)
                 mine = (seat + 1) % len(match.seats)
-                return {"match_id": new.id, "seat": mine, "existing": True,
-                        "spectate_url": f"/m/{new.id}", **marks(new.row)}
+                out = {"match_id": new.id, "seat": mine, "existing": True,
+                       "spectate_url": f"/m/{new.id}", **marks(new.row)}
+                if new.seats[mine].identity is None and new.status not in OVER:
+                    token = await new.reissue(mine)  # theirs alone: only they held seat k
+                    link = f"/m/{new.id}?seat={mine}&token={token}"
+                    out["seats"] = [{"seat": mine, "kind": "human", "name": new.seats[mine].name,
+                                     "token": token, "join_url": link}]
+                return out
             self._admit(client)
             n = len(match.seats)
             seats = []
@@ -378,7 +409,13 @@ class Lobby:
                 turn=(row.move_days or DEFAULT_MOVE_DAYS, row.on_timeout or "bot")
                 if row.mode == "turn" else None)
             await match.set_rematch(created["match_id"])
-        return {**created, "seat": (seat + 1) % n, "existing": False}
+        mine = (seat + 1) % n
+        created.pop("control_token")
+        for entry in created["seats"]:
+            if entry["seat"] != mine:
+                entry.pop("token", None)
+                entry.pop("join_url", None)
+        return {**created, "seat": mine, "existing": False}
 
     async def my_matches(self, identity: Identity) -> dict[str, Any]:
         """The identity's matches: open ones, running ones (those where it is to move first)
@@ -438,6 +475,19 @@ class Lobby:
             log.exception("rating match %s failed", match_id)
             return False
 
+    async def summary(self, match_id: str) -> dict[str, Any]:
+        """A match's summary; a finished match of rules this code cannot play answers from
+        its stored row."""
+        try:
+            return (await self.get(match_id)).summary()
+        except MatchError as exc:
+            if exc.code != "rules_changed":
+                raise
+            row = await asyncio.to_thread(self.store.load_match, match_id)
+            if row is None:
+                raise
+            return stored_summary(row)
+
     async def get(self, match_id: str) -> LiveMatch:
         """The live match, loading a stored one (after a restart, or one that left memory)."""
         match = self.live.get(match_id)
@@ -449,6 +499,9 @@ class Lobby:
     async def _load(self, match_id: str) -> LiveMatch:
         if not MATCH_ID.fullmatch(match_id):
             raise MatchError("no_such_match", "no such match", match_id=match_id[:40])
+        if match_id in self.quarantined:
+            raise MatchError("match_unavailable", "this match cannot be loaded on this server "
+                             "now; its operator has been told", match_id=match_id)
         lock = self._loading.get(match_id)
         if lock is None:
             lock = self._loading[match_id] = asyncio.Lock()
@@ -460,7 +513,15 @@ class Lobby:
                 if row is None:
                     raise MatchError("no_such_match", f"no match {match_id!r}",
                                      match_id=match_id)
-                match = await self._load_row(row)
+                try:
+                    match = await self._load_row(row)
+                except MatchError:
+                    raise
+                except Exception as exc:
+                    self._quarantine(match_id, exc)
+                    raise MatchError("match_unavailable", "this match cannot be loaded on "
+                                     "this server now; its operator has been told",
+                                     match_id=match_id) from None
                 match.kick()  # an active match that left memory may have chance or bots due
                 return match
         finally:
@@ -484,24 +545,39 @@ class Lobby:
         await match.abort("aborted")
         return match.summary()
 
-    async def reissue(self, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
-        """A new link for a person's seat, given that seat's token or the control token; the
-        old link stops working at once."""
+    async def reissue(self, match_id: str, seat: int, token: str | None,
+                      identity: str | None = None) -> dict[str, Any]:
+        """A new link for a person's seat, given that seat's token (as its identity, once
+        bound) or the control token while no identity holds the seat (a bound seat is its
+        player's, not the creator's: `seat_bound`); the old link stops working at once."""
         match = await self.get(match_id)
         if not 0 <= seat < len(match.seats) or match.seats[seat].kind != "human":
             raise MatchError("bad_request", f"seat {seat} is not a person's seat", seat=seat)
-        if match.seat_of_quietly(token) != seat:
+        if match.seat_of_quietly(token, identity) != seat:
             await self.control(match_id, token)
+            if match.seats[seat].identity is not None:
+                raise MatchError("seat_bound", "this seat belongs to its player: only they "
+                                 "can renew its link", seat=seat)
         new = await match.reissue(seat)
         return {"seat": seat, "token": new, "join_url": f"/m/{match_id}?seat={seat}&token={new}"}
 
     async def _load_row(self, row: MatchRow) -> LiveMatch:
+        """The live match of a stored row, replayed under the rules it was played with
+        (loading.py). A match of rules this code cannot play is not loaded (`rules_changed`):
+        an unfinished one ends as `rules_changed` first (its summary and replay stay)."""
         game = registry.get(row.game)
-        if row.rules_version != game.info.rules_version:
-            raise MatchError("rules_version_mismatch", f"match {row.id} was played with rules "
-                             f"{row.rules_version}; this server has {game.info.rules_version}")
-        match = await asyncio.to_thread(build_live, row, game, self.store, self.writer,
-                                        self.bots)
+        try:
+            match: LiveMatch = await asyncio.to_thread(build_live, row, game, self.store,
+                                                       self.writer, self.bots)
+        except RulesChanged as exc:
+            if row.status not in OVER:
+                log.warning("match %s ends as rules_changed: %s", row.id, exc)
+                await self.writer.commit(Commit(row.id, match_fields={
+                    "status": "aborted", "ended": "rules_changed", "to_move": None,
+                    "deadline": None}))
+                self.counted.pop(row.id, None)
+            raise MatchError("rules_changed", f"{exc}; its summary and replay are still "
+                             "served", played=exc.played, now=exc.now) from None
         match.on_over = self._over
         match.on_idle = self._evict
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
@@ -542,27 +618,68 @@ class Lobby:
                 "view": state.view(None),
                 "events": payloads.log_lines(game, entries[-1:] if k else [], None, lang),
                 "seats": [Seat.from_stored(s).public(i) for i, s in enumerate(row.seats)],
-                **marks(row), **payloads.results(game, state, lang)}
+                **marks(row), **payloads.results(game, state, lang),
+                **({"rules_changed": {"played": track.rules_changed,
+                                      "now": game.info.rules_version}}
+                   if track.rules_changed else {})}
 
-    async def review(self, match_id: str, start: int, lang: str) -> dict[str, Any]:
+    @contextlib.contextmanager
+    def _asked(self, client: str) -> Any:
+        """One hint or review of `client` being computed (`Limits.bot_asks_per_client` at
+        once: the next one is refused before it waits for a worker)."""
+        if self.limits.per_client and (self._asking.get(client, 0)
+                                       >= self.limits.bot_asks_per_client):
+            raise MatchError("rate_limited", "this address already waits for the bot; ask "
+                             "again once it has answered", retry_after=1,
+                             limit=self.limits.bot_asks_per_client)
+        self._asking[client] = self._asking.get(client, 0) + 1
+        try:
+            yield
+        finally:
+            left = self._asking[client] - 1
+            if left:
+                self._asking[client] = left
+            else:
+                del self._asking[client]
+
+    async def review(self, match_id: str, start: int, lang: str,
+                     client: str = "unknown") -> dict[str, Any]:
         """The bot's review of a finished match, a part of `Limits.review_part` decisions from
         action `start` on, each judged from its mover's view (agents/analysis.py), in a bot
-        worker; parts are cached (a finished match never changes)."""
+        worker held to the asking address's share (`BotPool.share`), at most
+        `Limits.reviews_at_once` in the server; parts are cached (a finished match never
+        changes)."""
         key = (match_id, start, lang)
         cached = self._reviews.get(key)
         if cached is None:
             track = await self._track(match_id)
             row = track.row
+            if track.rules_changed:
+                raise MatchError("rules_changed", f"match {match_id} was played under rules "
+                                 f"{track.rules_changed}, which this server cannot play; its "
+                                 "replay shows what the current rules reproduce",
+                                 played=track.rules_changed)
+            options = rules_options(row, registry.get(row.game))
             texts = [a.action for a in track.actions]
             if not 0 <= start <= len(texts):
                 raise MatchError("bad_request", f"start must be 0..{len(texts)}",
                                  steps=len(texts))
-            try:
-                part = await self.bots.run(review_part, row.game, row.players, row.options,
-                                           texts, start, self.limits.review_part, lang)
-            except BotTimeout:
-                raise MatchError("server_busy",
-                                 "the review took too long; try again later") from None
+            if self._reviewing >= self.limits.reviews_at_once:
+                raise MatchError("server_busy", "the bot is busy with other reviews; try "
+                                 "again in a moment", retry_after=1,
+                                 limit=self.limits.reviews_at_once)
+            with self._asked(client):
+                self._reviewing += 1
+                try:
+                    part = await self.bots.run(review_part, row.game, row.players,
+                                               options, texts, start,
+                                               self.limits.review_part, lang, people=False,
+                                               owner=client)
+                except BotTimeout:
+                    raise MatchError("server_busy",
+                                     "the review took too long; try again later") from None
+                finally:
+                    self._reviewing -= 1
             cached = {"match_id": match_id, "steps": len(texts), "start": start, **part}
             self._reviews[key] = cached
             if len(self._reviews) > self.limits.review_cache:
@@ -572,7 +689,7 @@ class Lobby:
         return cached
 
     async def hint(self, match_id: str, seat: int | None, n: int,
-                   lang: str) -> dict[str, Any]:
+                   lang: str, client: str = "unknown") -> dict[str, Any]:
         """The bot's best moves for seat `n` now, asked by that seat's player on their turn at
         a table that allows hints: judged from the seat's view alone in a bot worker (never on
         the event loop), at most `Limits.hint_moves` of them with each one's estimated lead
@@ -605,15 +722,18 @@ class Lobby:
         # a seed from what the seat knows (not the match's secret seed): the same view gives
         # the same hint
         seed = zlib.crc32(f"{match.id}/{seq}/{seat}".encode())
-        self._hinting += 1
-        try:
-            ranked = await self.bots.run(hint_part, match.game.info.id, seat,
-                                         match.state.view(seat), legal, seed,
-                                         self.limits.hint_samples, self.limits.hint_moves)
-        except BotTimeout:
-            raise MatchError("server_busy", "the hint took too long; try again later") from None
-        finally:
-            self._hinting -= 1
+        with self._asked(client):
+            self._hinting += 1
+            try:
+                ranked = await self.bots.run(hint_part, match.game.info.id, seat,
+                                             match.state.view(seat), legal, seed,
+                                             self.limits.hint_samples, self.limits.hint_moves,
+                                             people=False, owner=client)
+            except BotTimeout:
+                raise MatchError("server_busy", "the hint took too long; try again "
+                                 "later") from None
+            finally:
+                self._hinting -= 1
         if match.seq != seq:  # the match moved on (a stand-in, a clock) while the bot thought
             raise MatchError("stale_seq", "the position changed while the bot thought; ask "
                              "again", seq=match.seq, expect_seq=seq)
@@ -660,14 +780,3 @@ def stored_summary(row: MatchRow) -> dict[str, Any]:
     if row.status == "finished":
         summary.update(winners=row.winners, returns=row.returns)
     return summary
-
-
-def build_track(row: MatchRow, game: Any, actions: list[ActionRow]) -> ReplayTrack:
-    """Blocking: replays the actions once, keeping a state every `REPLAY_CHECKPOINT`."""
-    state = game.new_initial_state(row.players, row.options)
-    checkpoints = [state.clone()]
-    for start in range(0, len(actions), REPLAY_CHECKPOINT):
-        rebuild(row, game, actions[start:start + REPLAY_CHECKPOINT], state)
-        if start + REPLAY_CHECKPOINT <= len(actions):
-            checkpoints.append(state.clone())
-    return ReplayTrack(row, actions, checkpoints)

@@ -32,20 +32,26 @@ from datetime import timedelta
 from typing import Any
 
 from boardwright.engine.api import CHANCE, Game, State
-from boardwright.engine.errors import BoardwrightError
 from boardwright.engine.play import sample_chance
 from boardwright.engine.record import replay_action
 
-from . import payloads
+from . import payloads, snapshots
 from .bots import BotPool, BotTimeout
+from .loading import CHAT_SHOWN, build_live, rebuild
 from .payloads import LogEntry
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import ActionRow, ChatRow, Commit, GroupCommit, MatchRow, SeqConflict, Store, now
+from .store import ActionRow, ChatRow, Commit, GroupCommit, MatchRow, SeqConflict, now
+from .tables import marks, parse_action
+
+__all__ = ["CHAT_SHOWN", "LiveMatch", "build_live", "marks", "parse_action", "rebuild"]
 
 log = logging.getLogger("boardwright.server")
 
-#: a connection whose client reads this far behind is dropped (it reconnects with `since`)
+#: a connection whose client reads this far behind is dropped (it reconnects with `since`):
+#: this many messages, or this many bytes of them (a few welcomes' worth: a count alone let
+#: eight non-reading spectators hold 122 MB)
 MAX_QUEUE = 2000
+MAX_QUEUE_BYTES = 4 * 1024 * 1024
 #: how often a move is tried again after another process moved first or the state was stale
 MOVE_ATTEMPTS = 3
 #: the order of statuses: a status read from the database never moves a match backwards
@@ -56,8 +62,6 @@ OVER = ("finished", "aborted")
 CLOSE_SLOW, CLOSE_REVOKED = 4008, 4403
 #: seconds before the driver tries again after the storage refused a write
 STORAGE_RETRY_SECONDS = 5.0
-#: chat lines a welcome carries (older ones stay stored and show in the replay)
-CHAT_SHOWN = 100
 
 
 #: compact JSON: no spaces after separators (fewer bytes to deflate, send and parse); without
@@ -91,17 +95,34 @@ class Connection:
     identity: Any = None
     #: a close code has been written: nothing more is sent
     closed: bool = False
+    #: characters of the texts in `pending` (bounded by `MAX_QUEUE_BYTES`)
+    queued: int = 0
+    #: a close code is queued: nothing more is
+    closing: bool = False
 
     def send(self, message: dict[str, Any] | str) -> None:
-        if self.closed:
+        if self.closed or self.closing:
             return
-        if len(self.pending) >= MAX_QUEUE:
+        text = message if isinstance(message, str) else encode(message)
+        if len(self.pending) >= MAX_QUEUE or self.queued + len(text) > MAX_QUEUE_BYTES:
             self.close(CLOSE_SLOW)
             return
-        self.pending.append(message if isinstance(message, str) else encode(message))
+        self.pending.append(text)
+        self.queued += len(text)
         self.ready.set()
 
+    def take(self) -> str | int:
+        """The next text (or close code) to write."""
+        message = self.pending.popleft()
+        if isinstance(message, str):
+            self.queued -= len(message)
+        return message
+
     def close(self, code: int) -> None:
+        """Queue the close (after the texts already queued); nothing is queued after it."""
+        if self.closing:
+            return
+        self.closing = True
         self.pending.append(code)
         self.ready.set()
 
@@ -148,6 +169,11 @@ class LiveMatch:
         self.on_idle: Callable[[LiveMatch], Any] | None = None
         #: how long one of a turn-based match's days per move lasts (`Limits.move_day_seconds`)
         self.move_day = timedelta(days=1)
+        #: the address whose bot-only match this is: its bots hold at most the pool's share
+        #: (a table with people is served first and is nobody's share)
+        self.owner = "stored"
+        #: log lines described per (seat, language, range of seqs) (snapshots.py)
+        self.lines = snapshots.LineCache()
 
     @property
     def people(self) -> bool:
@@ -181,10 +207,12 @@ class LiveMatch:
                 **marks(self.row), **payloads.results(self.game, self.state, lang)}
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
-        return {**payloads.snapshot(self.game, self.state, seat, lang, match_id=self.id,
-                                    seq=self.seq, status=self.status, seats=self.seat_infos(),
-                                    log=self.log, since=since), **marks(self.row),
-                **self.clock_field(),
+        """A viewer's full picture; its log is the newest entries (snapshots.py)."""
+        return self.decorate(snapshots.build(self, seat, lang, since))
+
+    def decorate(self, built: dict[str, Any]) -> dict[str, Any]:
+        """A built snapshot with the table's marks, its clock and the newest chat."""
+        return {**built, **marks(self.row), **self.clock_field(),
                 "chat": [payloads.chat_line(c) for c in self.chat[-CHAT_SHOWN:]]}
 
     def clock_field(self) -> dict[str, Any]:
@@ -198,19 +226,24 @@ class LiveMatch:
         return {"clock": {"seat": seat, "seconds": self.row.clock_seconds,
                           "remaining": round(remaining, 1)}}
 
-    def seat_of_quietly(self, token: str | None) -> int | None:
+    def seat_of_quietly(self, token: str | None, identity: str | None = None) -> int | None:
         """The seat `token` acts for, or None for no token and any other token."""
         try:
-            return self.seat_of(token)
+            return self.seat_of(token, identity)
         except MatchError:
             return None
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat `token` acts for; None without a token; `bad_token` for any other token."""
+    def seat_of(self, token: str | None, identity: str | None = None) -> int | None:
+        """The seat `token` acts for; None without a token; `bad_token` for any other token;
+        `seat_bound` for the token of a seat bound to an identity other than `identity`: a
+        bound seat acts for its identity alone, whoever holds a copy of its token."""
         if token is None or token == "":
             return None
         for index, seat in enumerate(self.seats):
             if seat.matches_token(token):
+                if seat.identity is not None and seat.identity != identity:
+                    raise MatchError("seat_bound", "this seat belongs to another player: it "
+                                     "acts for that player's identity only", seat=index)
                 return index
         raise MatchError("bad_token", "this token belongs to no seat of this match")
 
@@ -219,7 +252,7 @@ class LiveMatch:
         seat bound to its identity, else None (a spectator). An identity reaches only the
         seat bound to it: never another's, whatever it sends."""
         if token:
-            return self.seat_of(token)
+            return self.seat_of(token, identity)
         return self.seat_of_identity(identity)
 
     def seat_of_identity(self, identity: str | None) -> int | None:
@@ -340,6 +373,7 @@ class LiveMatch:
         for stored, seat in zip(row.seats, self.seats, strict=True):
             if stored.get("joined") and not seat.joined:
                 seat.joined = seats_changed = True
+            seat.token_hash = stored.get("token_hash")  # a link rotated by another process
             if (stored.get("identity"), stored.get("player")) != (seat.identity, seat.player):
                 seat.identity, seat.player = stored.get("identity"), stored.get("player")
                 seats_changed = True
@@ -386,26 +420,35 @@ class LiveMatch:
 
     # ---- identities, chat ------------------------------------------------------------------
 
-    async def bind(self, seat: int, identity: str, player: str) -> None:
+    async def bind(self, seat: int, identity: str, player: str) -> str | None:
         """Bind `seat` to `identity` (whose token the caller showed): from now on that
         identity gets the seat back in any browser. Refused if another identity holds it
-        (`seat_taken`) or this identity holds another seat here (`already_seated`)."""
+        (`seat_taken`) or this identity holds another seat here (`already_seated`).
+
+        Binding rotates the seat's token and returns the new one (for the binder alone): every
+        other copy of the link (the creator's, a forwarded one) stops working at once, and
+        connections opened with it by anyone else are closed (4403). None: bound already."""
         async with self.lock:
             await self._catch_up()
             s = self.seats[seat]
             if s.identity == identity:
-                return
+                return None
             if s.kind != "human" or s.identity is not None:
                 raise MatchError("seat_taken", "another player holds this seat", seat=seat)
             if self.seat_of_identity(identity) is not None:
                 raise MatchError("already_seated", "you hold another seat of this match",
                                  seat=self.seat_of_identity(identity))
+            token = new_token()
             stored = [x.stored() for x in self.seats]
-            stored[seat].update(identity=identity, player=player)
+            stored[seat].update(identity=identity, player=player, token_hash=hash_token(token))
             await self._writer.commit(Commit(self.id, match_fields={"seats": stored},
                                              players={seat: identity}))
-            s.identity, s.player = identity, player
+            s.identity, s.player, s.token_hash = identity, player, stored[seat]["token_hash"]
+            for conn in [c for c in self.connections if c.seat == seat
+                         and getattr(c.identity, "id", None) != identity]:
+                conn.close(CLOSE_REVOKED)
             self._broadcast_seats()
+        return token
 
     async def rename(self, identity: str, player: str) -> None:
         """A guest who became an account shows under the new name."""
@@ -565,8 +608,10 @@ class LiveMatch:
                 legal = self.state.legal_actions()
                 spec = seat.agent_spec
             try:
-                action = await self._bots.choose(self.game.info.id, actor, view, legal, spec,
-                                                 f"{self.row.seed}/bot/{actor}/{seq}")
+                action = await self._bots.choose(
+                    self.game.info.id, actor, view, legal, spec,
+                    f"{self.row.seed}/bot/{actor}/{seq}", people=self.people,
+                    owner=None if self.people else self.owner)
             except BotTimeout as exc:  # over the deadline: the worker has been replaced
                 log.error("bot %s of match %s: %s; playing a random move", spec, self.id, exc)
                 action = random.Random(f"{self.row.seed}/fallback/{seq}").choice(legal)
@@ -684,21 +729,7 @@ class LiveMatch:
 
     def _payloads(self, steps: list[Step], status: str) -> list[tuple[Connection, list[
             dict[str, Any]]]]:
-        """Each connection's update messages for `steps`, each distinct (seat, language)
-        payload built once and shared (views differ per seat, never per connection)."""
-        seats = self.seat_infos()
-        cache: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
-        out = []
-        for conn in self.connections:
-            key = (conn.seat, conn.lang)
-            if key not in cache:
-                cache[key] = [payloads.update(self.game, step.state, conn.seat, conn.lang,
-                                              entry=step.entry, seats=seats,
-                                              status=status if i == len(steps) - 1
-                                              else "active")
-                              for i, step in enumerate(steps)]
-            out.append((conn, cache[key]))
-        return out
+        return snapshots.update_payloads(self, steps, status)
 
     def _send(self, outgoing: list[tuple[Connection, list[dict[str, Any]]]]) -> None:
         """Add the clock and a turn-based match's deadline (known once the state is current),
@@ -758,79 +789,3 @@ class LiveMatch:
             self._driver.cancel()
         for conn in self.connections:
             conn.close(CLOSE_SLOW)
-
-
-def marks(row: MatchRow) -> dict[str, Any]:
-    """What a summary says about how a match was made and ended: `seeded` when its creator chose
-    the seed (only matches without people), `ended` for an aborted one (with the `winners` of
-    one lost on time); the table's rules (live or turn-based with its days per move, what a
-    missed deadline does and the current deadline; rated, spectators' chat, hints allowed) and
-    its rematch, once there is one."""
-    out: dict[str, Any] = {"mode": row.mode, "rated": row.rated,
-                           "spectator_chat": row.spectator_chat, "hints": row.hints}
-    if row.mode == "turn":
-        out.update(move_days=row.move_days, on_timeout=row.on_timeout,
-                   deadline=row.deadline.isoformat() if row.deadline else None)
-    if row.ended == "timeout" and row.winners is not None:
-        out["winners"] = row.winners
-    if row.seeded:
-        out["seeded"] = True
-    if row.ended:
-        out["ended"] = row.ended
-    if row.rematch:
-        out["rematch"] = row.rematch
-    if row.rematch_of:
-        out["rematch_of"] = row.rematch_of
-    return out
-
-
-def parse_action(game: Game, state: State, action: str | dict[str, Any], seat: int | None = None,
-                 lang: str = "en") -> int:
-    """An action id that is legal now, or `MatchError` with the engine's code; a move that is
-    not legal carries the rule that refuses it (`rule`, `reason`) and says why in `lang`."""
-    try:
-        action_id = (state.action_from_text(action) if isinstance(action, str)
-                     else state.action_from_json(action))
-    except BoardwrightError as exc:
-        raise MatchError(exc.code, exc.message, **_plain(exc.params)) from None
-    except Exception as exc:  # a JSON form the game's parser did not expect at all
-        raise MatchError("unparsable_action", f"not an action: {exc}") from None
-    if action_id not in state.legal_actions():
-        text = state.action_to_text(action_id)
-        refusal = game.why_not(state, action_id, seat)
-        if refusal is None:  # legal for the game but not in the list: a game's bug, say so
-            raise MatchError("illegal_action", f"{text!r} is not legal now", action=text)
-        reason = game.describe_refusal(refusal, lang)
-        raise MatchError("illegal_action", reason, action=text, rule=refusal.rule,
-                         reason=refusal.key)
-    return action_id
-
-
-def _plain(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: v if isinstance(v, str | int | float | bool | None) else str(v)
-            for k, v in params.items()}
-
-
-def rebuild(row: MatchRow, game: Game, actions: list[ActionRow],
-            state: State | None = None) -> tuple[State, list[LogEntry]]:
-    """A match's state and log from its stored actions (`BadRecord` if one does not replay);
-    with `state`, the actions go on from it (it is changed in place)."""
-    if state is None:
-        state = game.new_initial_state(row.players, row.options)
-    entries = []
-    for a in actions:
-        events = replay_action(state, a.seq - 1, a.action)
-        entries.append(LogEntry(a.seq, a.actor, tuple(events)))
-    return state, entries
-
-
-def build_live(row: MatchRow, game: Game, store: Store, writer: GroupCommit,
-               bots: BotPool) -> LiveMatch:
-    """Blocking (reads and replays): call from a thread."""
-    state, entries = rebuild(row, game, store.load_actions(row.id))
-    match = LiveMatch(row, game, state, [Seat.from_stored(s) for s in row.seats], writer, bots)
-    match.seq = entries[-1].seq if entries else 0
-    match.log = entries
-    match.chat = store.load_chat(row.id, limit=CHAT_SHOWN)
-    match.chat_n = match.chat[-1].n if match.chat else 0
-    return match

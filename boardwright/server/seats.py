@@ -20,6 +20,7 @@ from .bots import STAND_IN_AGENT
 #: HTTP status of each server error code; engine codes (illegal_action, ...) are 400
 STATUS = {
     "bad_token": 403,
+    "seat_bound": 403,
     "no_such_match": 404,
     "no_such_lesson": 404,
     "bad_request": 422,
@@ -50,6 +51,8 @@ STATUS = {
     "rate_limited": 429,
     "too_many_matches": 429,
     "server_busy": 503,
+    "match_unavailable": 503,
+    "rules_changed": 409,
     "storage_unavailable": 503,
 }
 

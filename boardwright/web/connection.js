@@ -97,6 +97,10 @@ export class MatchConnection {
       case "rematch":
         if (this.handlers.onRematch) this.handlers.onRematch(message.match_id);
         break;
+      case "seat_token":   // this socket bound our seat: the old link no longer works
+        this.token = message.token;
+        if (this.handlers.onSeatToken) this.handlers.onSeatToken(message.token);
+        break;
       case "status":   // aborted, expired or lost on time while we watched
         if (this.handlers.onStatus) this.handlers.onStatus(message);
         break;

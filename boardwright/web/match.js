@@ -20,7 +20,7 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 // /m/{id} is the served path; match.html?id= also works when the page is opened directly.
 const matchId = params.get("id") || decodeURIComponent(location.pathname.split("/").pop());
-const token = seatToken();
+let token = seatToken();  // replaced by the rotated link once our identity binds the seat
 
 /**
  * The seat token leaves the address bar after the first load (it would otherwise stay in the
@@ -40,6 +40,12 @@ function seatToken() {
     return fromLink;
   }
   try { return sessionStorage.getItem(key); } catch { return null; }
+}
+
+/** The seat's new link after binding (`seat_token`): kept where the old one was. */
+function keepSeatToken(fresh) {
+  token = fresh;
+  try { sessionStorage.setItem(`boardwright.seat.${matchId}`, fresh); } catch { /* none */ }
 }
 
 /** A revoked link (the server refused the token): forget it, so a reload spectates. */
@@ -496,6 +502,7 @@ async function start() {
     token, lang, onWelcome, onUpdate, onSeats, onError, onState, onStatus,
     onChat: (line) => addChat([line]),
     onRematch: (id) => { rematchId = id; render(); },
+    onSeatToken: keepSeatToken,
   });
   connection.connect();
   // Tests and curious people can reach the connection (e.g. to drop it on purpose).

@@ -205,18 +205,18 @@ def test_a_join_link_binds_the_seat_to_whoever_opens_it_logged_in(client: TestCl
                       headers=auth(tokens[2])).json()["seat"] == 2
     use(client, None)
     bob = sign_up(client, "Bobby")
-    assert client.get(f"/api/matches/{match_id}/view",
-                      headers=auth(tokens[1])).json()["seat"] == 1
+    bound = client.get(f"/api/matches/{match_id}/view", headers=auth(tokens[1])).json()
+    assert bound["seat"] == 1 and bound["seat_token"]["seat"] == 1
     use(client, None)
     use(client, bob)  # Bob's other browser, no link
     assert client.get(f"/api/matches/{match_id}/view").json()["seat"] == 1
     summary = client.get(f"/api/matches/{match_id}").json()
     assert [s.get("player") for s in summary["seats"]] == ["Anna", "Bobby", None]
-    # the seat stays Bob's: Carla, logged in with seat B's link, plays it but does not take it
+    # the seat stays Bob's: Carla, logged in with seat B's new link, cannot act for it
     use(client, None)
     sign_up(client, "Carla")
-    assert client.get(f"/api/matches/{match_id}/view",
-                      headers=auth(tokens[1])).json()["seat"] == 1
+    refused(client.get(f"/api/matches/{match_id}/view",
+                       headers=auth(bound["seat_token"]["token"])), 403, "seat_bound")
     assert client.get(f"/api/matches/{match_id}").json()["seats"][1]["player"] == "Bobby"
 
 

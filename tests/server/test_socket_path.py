@@ -17,7 +17,7 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate
 
 from boardwright.server.app import _drain, _pump, create_app
 from boardwright.server.limits import Limits
-from boardwright.server.matches import CLOSE_SLOW, MAX_QUEUE, Connection
+from boardwright.server.matches import CLOSE_SLOW, MAX_QUEUE, MAX_QUEUE_BYTES, Connection
 from boardwright.server.run import DEFLATE_SETTINGS, FastDeflateProtocol, uvicorn_config
 
 from .conftest import run_coroutine
@@ -87,7 +87,7 @@ def test_websocket_compression_uses_the_servers_zlib_settings(tmp_path: Path) ->
         app = create_app(f"sqlite:///{tmp_path / 'z.db'}")
         config = uvicorn_config(app, "127.0.0.1", 0, Limits())
         config.load()
-        assert config.ws_protocol_class is FastDeflateProtocol
+        assert issubclass(config.ws_protocol_class, FastDeflateProtocol)
         return FastDeflateProtocol(config=config, server_state=ServerState(), app_state={},
                                    _loop=asyncio.get_running_loop())
 
@@ -145,3 +145,16 @@ async def _play_over_sockets(port: int, created: dict[str, Any],
 
     await asyncio.wait_for(asyncio.gather(*[seat(s) for s in created["seats"]]), timeout=120)
     return seen
+
+
+def test_m7_a_socket_queue_is_bounded_in_bytes_not_only_messages() -> None:
+    """Eight non-reading spectators grew the server by 122 MB in 40 s: the queue was bounded
+    in messages (2,000 of any size). Now its texts are bounded in bytes too: past
+    `MAX_QUEUE_BYTES` the reader is closed (4008) and nothing more is queued for it."""
+    conn = Connection(None, "en")
+    big = "x" * (256 * 1024)
+    for _ in range(100):  # 25 MiB offered, far under MAX_QUEUE messages
+        conn.send(big)
+    texts = [m for m in conn.pending if isinstance(m, str)]
+    assert sum(map(len, texts)) <= MAX_QUEUE_BYTES
+    assert conn.pending[-1] == CLOSE_SLOW and conn.queued <= MAX_QUEUE_BYTES

@@ -63,6 +63,12 @@ class BeowulfOptions(BaseModel):
     last_space: Literal["resolve_effect_first", "act_ends_at_once"] = "resolve_effect_first"
     #: R8.6 a Dragon Horn turned face down by Treachery keeps its extra diamond
     face_down_horn_keeps_ability: bool = True
+    #: R3.6.1 a player with no figure and no tile in hand may still draw while the pool has
+    #: tiles (the engine before rules 1.1); the books skip him
+    empty_hand_draws: bool = False
+    #: R5.7.1 who starts Acts II and III: the ender's left neighbour (S-HU) or the player whose
+    #: turn would have followed the ender, skipping a player who would be skipped (S-CZ)
+    act_start: Literal["left_neighbour", "next_to_act"] = "left_neighbour"
     #: R2.5 the youngest player's seat, who starts Act I
     first_player: int = Field(default=0, ge=0, le=3)
 

@@ -14,7 +14,7 @@ from .data import BeowulfOptions, build_config
 from .forward import BeowulfState
 from .sample import Determinizer, sample_state
 
-RULES_VERSION = "beowulf-1.0"
+RULES_VERSION = "beowulf-1.1"  # 1.1: R3.6.1 an empty-handed player is skipped
 
 _HELPS = {
     "boards": "the three act boards in notation ('.' space, '#' none, 'X' printed gorge)",
@@ -25,6 +25,10 @@ _HELPS = {
     "holes_split_lines": "R8.4 holes in an irregular board split lines like a gorge",
     "last_space": "R8.5 resolve_effect_first | act_ends_at_once on the last space",
     "face_down_horn_keeps_ability": "R8.6 a Dragon Horn turned down keeps its diamond",
+    "empty_hand_draws": "R3.6.1 a player with no figure and no tile may still draw from the "
+                        "pool (the books skip him)",
+    "act_start": "R5.7.1 left_neighbour (S-HU) | next_to_act (S-CZ: the player whose turn "
+                 "would have followed) starts Acts II and III",
     "first_player": "R2.5 the seat of the youngest player, who starts",
 }
 
@@ -42,6 +46,7 @@ class BeowulfGame(Game):
         options=describe_options(BeowulfOptions, _HELPS),
         languages=("en", "hu", "cs"),
         turn_rules=TurnRules(game_over="R6.1", chance="R2.3", not_your_turn="R3.1"),
+        earlier_rules=(("beowulf-1.0", {"empty_hand_draws": True}),),
     )
     #: ISMCTS tree shape, the strongest of those measured here (docs/strength.md, "Evidence: tree
     #: shape"): a drawn tile is played out by the rollout policy and judged at once (a draw's

@@ -106,9 +106,20 @@ def playable_kinds(s: BeowulfState, seat: int) -> list[int]:
     return out
 
 
+def has_figure_or_tile(s: BeowulfState, seat: int) -> bool:
+    """R3.6 the books' test for being skipped: no figure and no tile in hand; with option
+    `empty_hand_draws` a tile left in the pool counts as one in hand (R3.6.1)."""
+    supply = s.supply[seat]
+    if supply[1] or supply[2] or supply[3] or supply[4] or s.hands[seat]:
+        return True
+    return s.pool_act > 0 and s.cfg.options.empty_hand_draws
+
+
 def can_act(s: BeowulfState, seat: int) -> bool:
-    """R3.6/R3.6.1 a player who can neither place a figure, nor draw, nor play a tile is
-    skipped."""
+    """R3.6/R3.6.1 a player with no figure and no tile in hand is skipped, and so is one with
+    no legal action (no figure, an empty pool and no playable tile, R8.2)."""
+    if not has_figure_or_tile(s, seat):
+        return False
     supply = s.supply[seat]
     if supply[1] or supply[2] or supply[3] or supply[4] or s.pool_act > 0:
         return True
@@ -503,6 +514,11 @@ def end_act(s: BeowulfState, ender: int, events: list[Event]) -> None:
     opts = cfg.options
     act = s.act
     cols = cfg.boards[act].cols
+    n = cfg.players
+    follower = (ender + 1) % n  # R5.7 the ender's left neighbour
+    if opts.act_start == "next_to_act":  # R5.7.1 S-CZ: whose turn would have followed
+        follower = next((p for p in ((ender + i) % n for i in range(1, n + 1))
+                         if has_figure_or_tile(s, p)), follower)
     scores, turned = act_scores(s)
     down = [cell_label(*divmod(i, cols)) for i in sorted(turned)]
     if down:  # R4.9 Treachery turns positive tiles face down before scoring
@@ -550,8 +566,7 @@ def end_act(s: BeowulfState, ender: int, events: list[Event]) -> None:
     s.board = cfg.empty_board(s.act)
     s.empty = len(cfg.boards[s.act].spaces)
     s.pool_act = sum(s.pool[k] for k in cfg.act_kinds[s.act])
-    n = cfg.players
-    s.start_player = (ender + 1) % n  # R5.7 the player after the one who ended the act
+    s.start_player = follower  # R5.7 the player after the one who ended the act
     queue: list[int] = []
     for i in range(n):
         p = (s.start_player + i) % n
