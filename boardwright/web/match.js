@@ -71,6 +71,7 @@ const CLOCK_LOW_SECONDS = 10;
 const { seatLabel, winnersText } = seatLabeller(() => snapshot && snapshot.seats);
 
 let playback = null;   // the steps waiting to be shown (playback.js)
+let settings = null;   // the settings menu (settings.js)
 let animateNext = false;   // the next render shows another seat's step: its pieces move
 let acting = null;     // the seat whose step is being shown
 
@@ -480,6 +481,7 @@ async function start() {
   }, { t, play, seatLabel, winnersText, motionMs });
   languageSwitch($("lang"), summary.game, (newLang) => {
     hint = null;   // its moves are named in the old language; the button asks again
+    if (settings) settings.redraw();
     connection.setLanguage(newLang);
     const url = new URL(location.href);
     url.searchParams.set("lang", newLang);
@@ -494,7 +496,8 @@ async function start() {
   $("hint-button").addEventListener("click", askHint);
   setInterval(renderClock, CLOCK_TICK_MS);
   installTabs(document.querySelector(".side"));
-  installSettings($("settings-button"), $("settings"), t);
+  settings = installSettings($("settings-button"), $("settings"), t,
+                             document.querySelector(".topbar .lang"));
   playback = createPlayback({ apply: applyUpdate, pauseFor,
                               onIdle: () => { acting = null; render(); } });
   trackStatusHeight();

@@ -40,8 +40,17 @@ export function muted() {
   return stored(MUTE_KEY, "false") === "true";
 }
 
-/** The settings menu behind `button`, drawn into `panel`. */
-export function installSettings(button, panel, t) {
+/** The settings menu behind `button`, drawn into `panel`. On a phone the language switch
+ * (`language`, the top bar's label) moves into the menu, and back on a wider screen. */
+export function installSettings(button, panel, t, language = null) {
+  const home = language ? language.parentElement : null;
+  const narrow = window.matchMedia ? matchMedia("(max-width: 699px)") : null;
+  function placeLanguage() {
+    if (!language) return;
+    if (narrow && narrow.matches) panel.append(language);
+    else if (language.parentElement !== home) home.append(language);
+  }
+  if (narrow) narrow.addEventListener("change", placeLanguage);
   function draw() {
     const select = h("select", { id: "pace", onchange: (event) => store(PACE_KEY, event.target.value) },
       Object.keys(PACE_MS).map((name) => h("option", { value: name, selected: name === pace() },
@@ -51,6 +60,7 @@ export function installSettings(button, panel, t) {
     panel.replaceChildren(
       h("label", {}, h("span", {}, t("web.settings.pace")), select),
       h("label", {}, sound, h("span", {}, t("web.settings.sound"))));
+    placeLanguage();
   }
   function toggle(open) {
     panel.hidden = !open;
@@ -61,5 +71,6 @@ export function installSettings(button, panel, t) {
   panel.addEventListener("keydown", (event) => {
     if (event.key === "Escape") { event.stopPropagation(); toggle(false); button.focus(); }
   });
+  placeLanguage();
   return { redraw: () => { if (!panel.hidden) draw(); } };
 }

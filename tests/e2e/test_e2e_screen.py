@@ -89,7 +89,10 @@ def test_part_of_a_game_on_a_tablet(server: str, browser: Browser, artifacts: Pa
 COUNT_ANIMATIONS = """
 window.__animations = 0;
 const animate = Element.prototype.animate;
-Element.prototype.animate = function (...args) { window.__animations += 1; return animate.apply(this, args); };
+Element.prototype.animate = function (...args) {
+  window.__animations += 1;
+  return animate.apply(this, args);
+};
 """
 
 

@@ -58,7 +58,8 @@ _FITS = """(minTap) => {
     if (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > width) continue;
     if (box && view.contains(el) && (r.right < box.left || r.left > box.right)) continue;
     if (r.width < minTap - 0.5 || r.height < minTap - 0.5) {
-      small.push(`${el.dataset.key || el.dataset.action}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+      const name = el.dataset.key || el.dataset.action;
+      small.push(`${name}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
     }
   }
   return { scroll: document.documentElement.scrollWidth, width, outside: outside.slice(0, 5),

@@ -36,17 +36,22 @@ export function createZoom(viewport, content, ctx, zoomable = false) {
     controls.hidden = !(zoomable || scale > 1 || !auto);
   }
 
-  /** After a draw: zoom so that the targets can be tapped, on a new position only. */
+  /** After a draw: zoom so that the targets can be tapped by a finger (a coarse pointer; a
+   * mouse hits small targets well), on a new position only. */
   function fit(targets) {
     const position = ctx.position ? ctx.position() : null;
     if (position !== seq) { seq = position; auto = true; }
-    if (!auto) return;
-    const nodes = [...content.querySelectorAll(".legal")].filter((n) => !n.closest("#hand"));
-    const rects = nodes.map((n) => n.getBoundingClientRect()).filter((r) => r.width && r.height);
-    if (!rects.length || !targets.size) { if (scale !== 1) set(1); return; }
-    const smallest = Math.min(...rects.map((r) => Math.min(r.width, r.height)));
-    const wanted = smallest >= MIN_TAP ? scale : scale * (MIN_TAP + 2) / smallest;
-    if (Math.abs(wanted - scale) > 0.01) set(wanted);
+    if (!auto || !(window.matchMedia && matchMedia("(pointer: coarse)").matches)) return;
+    // the board's own targets (drawn in SVG), not the buttons some boards keep beside them
+    const nodes = [...content.querySelectorAll(".legal")].filter((n) => n instanceof SVGElement);
+    const smallest = () => Math.min(...nodes.map((n) => n.getBoundingClientRect())
+      .filter((r) => r.width && r.height).map((r) => Math.min(r.width, r.height)));
+    if (!nodes.length || !targets.size || smallest() === Infinity) { if (scale !== 1) set(1); return; }
+    if (scale !== 1) set(1);
+    // a board beside fixed columns does not grow in proportion: a few rounds converge
+    for (let round = 0; round < 4 && smallest() < MIN_TAP && scale < MAX_SCALE; round++) {
+      set(scale * (MIN_TAP + 2) / smallest());
+    }
     // scroll to the targets' region (their first one when they do not all fit)
     const box = viewport.getBoundingClientRect();
     const all = nodes.map((n) => n.getBoundingClientRect());
@@ -54,6 +59,11 @@ export function createZoom(viewport, content, ctx, zoomable = false) {
     const right = Math.max(...all.map((r) => r.right));
     const centre = right - left < box.width ? (left + right) / 2 : all[0].left + all[0].width / 2;
     viewport.scrollLeft += centre - (box.left + box.width / 2);
+    // and, when zoomed, the page to the first target if it lies out of sight
+    const first = nodes[0].getBoundingClientRect();
+    if (scale > 1 && (first.top < 0 || first.bottom > innerHeight * 0.7)) {
+      nodes[0].scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    }
   }
 
   // two fingers pinch; the browser pans with one (touch-action: pan-x pan-y)
