@@ -25,11 +25,10 @@ SHORT = {"max_rounds": "4", "stall_rounds": "2"}
 
 
 def _join(browser: Browser, server: str, viewport: dict[str, int], seats: list[str]) -> Page:
-    lobby = browser.new_context()
-    links = create_match(lobby.new_page(), server, seats, game="feinde", options=SHORT)
-    lobby.close()
+    # the match is made and joined in one browser (a join link is bound to who made it)
     page = touch_context(browser, viewport).new_page()
-    page.goto(links[0])
+    create_match(page, server, seats, game="feinde", options=SHORT)
+    page.click(".join-link[data-seat='0']")
     page.wait_for_selector("body[data-connection='online']")
     page.wait_for_selector("#board svg .fe-space")
     return page
