@@ -494,6 +494,11 @@ def serve(
         help="Addresses or networks of the proxies whose X-Forwarded-For (the client's "
              "address, which every per-address limit uses) and X-Forwarded-Proto to believe, "
              "comma-separated (e.g. 10.0.0.5,10.1.0.0/16); default: nobody's.")] = None,
+    leaderboard_min_matches: Annotated[int, typer.Option(
+        min=1, help="Rated matches a player needs before the leaderboard lists them.")] = 10,
+    leaderboard_min_opponents: Annotated[int, typer.Option(
+        min=1, help="Distinct opponents those matches need before the leaderboard lists "
+                    "the player.")] = 3,
     secret_key_file: Annotated[Path | None, typer.Option(
         help="A file holding the key (32 characters or more) that signs identity cookies; "
              "default: BOARDWRIGHT_SECRET_KEY, else a key kept in the database (which a copy "
@@ -540,7 +545,8 @@ def serve(
         raise typer.BadParameter(exc.message, param_hint="--secret-key-file or "
                                  "BOARDWRIGHT_SECRET_KEY") from None
     try:
-        app_ = create_app(db, bots=pool, limits=limits, secret=secret, echo=echo)
+        app_ = create_app(db, bots=pool, limits=limits, secret=secret, echo=echo,
+                          leaderboard_min=(leaderboard_min_matches, leaderboard_min_opponents))
         shown = "localhost" if host in ("0.0.0.0", "::") else host
         console.print(engine_text("en")("cli.serving", url=f"http://{shown}:{port}/",
                                         db=stored))

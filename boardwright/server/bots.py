@@ -31,6 +31,8 @@ from boardwright.engine.play import Agent
 STAND_IN_AGENT = "greedy"
 #: seconds a new worker may take to start and import the games
 WARM_SECONDS = 120.0
+#: how far below the others the workers kept for bot-only work run (`os.nice`)
+LOW_NICE = 10
 
 
 class IsmctsSettings(BaseModel):
@@ -128,9 +130,13 @@ def choose_in_worker(game_id: str, seat: int, view: View, legal: list[int], spec
     return _agent(spec, seconds).choose(game, seat, view, legal, random.Random(seed))
 
 
-def _die_with_server(server_pid: int) -> None:
+def _die_with_server(server_pid: int, nice: int = 0) -> None:
     """Worker initializer: exit when the server is gone, even after `kill -9` (which leaves no
-    chance to shut the pool down): a daemon thread watches for the worker being re-parented."""
+    chance to shut the pool down): a daemon thread watches for the worker being re-parented.
+    A worker kept for bot-only work runs `nice` steps below the others."""
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
 
     def watch() -> None:
         while os.getppid() == server_pid:
@@ -151,10 +157,11 @@ def _warm() -> int:
 class _Worker:
     """One worker process (a one-process executor, so that it can be replaced alone)."""
 
-    def __init__(self, server_pid: int) -> None:
+    def __init__(self, server_pid: int, nice: int = 0) -> None:
+        self.nice = nice
         self.executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                             initializer=_die_with_server,
-                                            initargs=(server_pid,))
+                                            initargs=(server_pid, nice))
 
     def kill(self) -> None:
         """Stop the process now, whatever it is doing (a search does not look at signals)."""
@@ -197,7 +204,12 @@ class BotPool:
         #: workers one address's bot-only work may hold at once (`serve --bot-share`)
         self.share = max(1, min(count, share if share is not None else max(1, count // 2)))
         self._server_pid = os.getpid()
-        self._slots = [_Worker(self._server_pid) for _ in range(count)]
+        # the last `share` workers run below the others (when some are left for the others):
+        # bot-only work goes to them first, so that a table with people gets the CPU too, not
+        # only a worker, while one address's bot-only matches keep theirs busy
+        low = self.share if self.share < count else 0
+        self._slots = [_Worker(self._server_pid, LOW_NICE if i >= count - low else 0)
+                       for i in range(count)]
         #: the free slots and the waiters, for the event loop that uses the pool now (tests
         #: run one loop after another on one shared pool)
         self._free: list[int] = []
@@ -252,9 +264,17 @@ class BotPool:
             if waiter is None:
                 return
             self._waiting.remove(waiter)
-            slot = self._free.pop()
+            slot = self._pick(waiter.owner)
             self._take(waiter.owner)
             waiter.granted.set_result(slot)
+
+    def _pick(self, owner: str | None) -> int:
+        """A free slot: for bot-only work (an owner) a low-priority one if free, for a table
+        with people a normal one if free."""
+        wanted = [s for s in self._free if (self._slots[s].nice > 0) == (owner is not None)]
+        slot = wanted[0] if wanted else self._free[-1]
+        self._free.remove(slot)
+        return slot
 
     def _take(self, owner: str | None) -> None:
         if owner is not None:
@@ -277,7 +297,7 @@ class BotPool:
         loop = self._bind_loop()
         if self._free and self._eligible(owner) and self._next() is None:
             self._take(owner)
-            return self._free.pop()
+            return self._pick(owner)
         self._order += 1
         waiter = _Waiter(people, self._order, owner, loop.create_future())
         self._waiting.append(waiter)
@@ -306,7 +326,7 @@ class BotPool:
                                             self.budget.deadline_seconds)
         except TimeoutError:
             old = self._slots[slot]
-            self._slots[slot] = new = _Worker(self._server_pid)
+            self._slots[slot] = new = _Worker(self._server_pid, old.nice)
             self.replaced += 1
             old.kill()
             try:
