@@ -56,6 +56,7 @@ function forgetSeatToken() {
 
 let snapshot = null;   // the latest Snapshot, kept current by welcome and update messages
 let log = [];          // LogLines in seq order
+let logLang = null;    // the language the lines of `log` are in
 let busy = false;      // a move of ours is on its way: no second click until the answer
 let renderer = null;
 let connection = null;
@@ -382,10 +383,16 @@ function render() {
 // --- messages -----------------------------------------------------------------------------
 
 function onWelcome(message) {
-  // A welcome after `since=N` carries only later lines; one after a language change carries
-  // them all again, in the new language. Either way the new lines replace ours from their start.
-  const cutoff = message.log.length ? message.log[0].seq : Infinity;
-  log = log.filter((line) => line.seq < cutoff).concat(message.log);
+  // A welcome after `since=N` carries only later lines: they replace ours from their start.
+  // One after a language change carries the newest lines again (a window: `log_start`), in the
+  // new language; older lines in the old one would mix two languages, so they go.
+  if (logLang !== language()) {
+    log = message.log.slice();
+    logLang = language();
+  } else {
+    const cutoff = message.log.length ? message.log[0].seq : Infinity;
+    log = log.filter((line) => line.seq < cutoff).concat(message.log);
+  }
   snapshot = { ...message };
   delete snapshot.type;
   delete snapshot.log;
