@@ -80,6 +80,9 @@ class Server:
                  # stand-in, tests/e2e/test_e2e_clock_claim.py) keep one busy for seconds a move,
                  # and a later test's first bot move waited behind them past its minute
                  "--bot-workers", "2",
+                 # a review's part runs on the niced workers kept for bot-only work: beside a
+                 # whole test run it may take longer than a quiet server's 15 s
+                 "--bot-max-seconds", "30",
                  # every test's matches come from one address: the per-address caps have
                  # their own tests (tests/server/test_limits.py) and would only make this
                  # suite's order matter
