@@ -9,7 +9,7 @@ TRAIN_STAMP := $(VENV)/.installed-train
 PG_STAMP := $(VENV)/.installed-postgres
 ARGS ?=
 
-.PHONY: run play test bench lint simulate clean
+.PHONY: run play test bench bench-tenants lint simulate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -62,6 +62,11 @@ lint: $(STAMP)
 ## side by side with their yardsticks (the engine loop, PettingZoo's tictactoe_v3).
 bench: $(INTEROP_STAMP)
 	$(BIN)/python bench/run.py $(ARGS)
+
+## bench-tenants: a server whose tables play while one address attacks within every limit;
+## the tables' bot and move p99 with and without the attacker, side by side (docs/web-protocol.md).
+bench-tenants: $(STAMP)
+	$(BIN)/python bench/tenants.py $(ARGS)
 
 simulate: $(STAMP)
 	$(BIN)/boardwright simulate beowulf --players 4 --games 100 --seed 1 $(ARGS)

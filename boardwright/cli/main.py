@@ -466,8 +466,8 @@ def serve(
     ] = 10.0,
     bot_share: Annotated[int | None, typer.Option(
         min=1, help="Bot workers one address's bot-only matches, reviews and hints may hold "
-                    "at once (default: half the workers, at least 1); tables with people "
-                    "are served first.")] = None,
+                    "at once (default: half the workers, at least 1), on workers that run "
+                    "niced; tables with people are served first.")] = None,
     max_connections: Annotated[int, typer.Option(
         help="Sockets open at once (HTTP and WebSocket); more are closed at once.")] = 1000,
     connections_per_client: Annotated[int, typer.Option(
@@ -494,6 +494,11 @@ def serve(
         help="Addresses or networks of the proxies whose X-Forwarded-For (the client's "
              "address, which every per-address limit uses) and X-Forwarded-Proto to believe, "
              "comma-separated (e.g. 10.0.0.5,10.1.0.0/16); default: nobody's.")] = None,
+    leaderboard_min_matches: Annotated[int, typer.Option(
+        min=1, help="Rated matches a player needs before the leaderboard lists them.")] = 10,
+    leaderboard_min_opponents: Annotated[int, typer.Option(
+        min=1, help="Distinct opponents those matches need before the leaderboard lists "
+                    "the player.")] = 3,
     secret_key_file: Annotated[Path | None, typer.Option(
         help="A file holding the key (32 characters or more) that signs identity cookies; "
              "default: BOARDWRIGHT_SECRET_KEY, else a key kept in the database (which a copy "
@@ -509,7 +514,7 @@ def serve(
     server puts on its clients are listed in docs/web-protocol.md.
     """
     from boardwright.server.app import create_app
-    from boardwright.server.bots import BotBudget, BotPool
+    from boardwright.server.bots import LOW_NICE, BotBudget, BotPool
     from boardwright.server.limits import Limits
     from boardwright.server.run import serve as run_server
 
@@ -521,7 +526,8 @@ def serve(
                     per_client=not no_client_limits)
     stored = _open_database(db)
     pool = BotPool(bot_workers, BotBudget(bot_max_iterations, bot_max_seconds,
-                                          bot_max_seconds + 5.0), share=bot_share)
+                                          bot_max_seconds + 5.0), share=bot_share,
+                   low_nice=LOW_NICE)
     secret = None
     if secret_key_file is not None:
         try:
@@ -540,7 +546,8 @@ def serve(
         raise typer.BadParameter(exc.message, param_hint="--secret-key-file or "
                                  "BOARDWRIGHT_SECRET_KEY") from None
     try:
-        app_ = create_app(db, bots=pool, limits=limits, secret=secret, echo=echo)
+        app_ = create_app(db, bots=pool, limits=limits, secret=secret, echo=echo,
+                          leaderboard_min=(leaderboard_min_matches, leaderboard_min_opponents))
         shown = "localhost" if host in ("0.0.0.0", "::") else host
         console.print(engine_text("en")("cli.serving", url=f"http://{shown}:{port}/",
                                         db=stored))

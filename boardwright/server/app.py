@@ -27,7 +27,7 @@ from boardwright.engine import registry
 from boardwright.engine.api import Game, OptionInfo
 from boardwright.engine.i18n import LANGUAGE_NAMES, available_languages
 
-from . import lessons_api, payloads, snapshots
+from . import absence, lessons_api, payloads, snapshots
 from .bots import BotPool
 from .catalogue import merged_catalogue
 from .guard import Guard, install_error_handlers
@@ -52,9 +52,11 @@ from .schemas import (
     MoveBody,
     NewPassword,
     WsChat,
+    WsConfirm,
     WsLang,
     WsMessage,
     WsMove,
+    WsUndo,
     error_payload,
 )
 from .seats import MatchError
@@ -117,11 +119,14 @@ def game_listing(game: Game, lang: str) -> dict[str, Any]:
 def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = None,
                web_dir: Path = WEB_DIR, limits: Limits | None = None,
                clock: Callable[[], float] = time.monotonic, echo: bool = False,
-               secret: str | None = None) -> FastAPI:
+               secret: str | None = None,
+               leaderboard_min: tuple[int, int] | None = None) -> FastAPI:
     """The app; `bots` is shared and not shut down by the app when given (tests share one).
     `clock` times the rate limits (tests stop it to count exactly what a burst allows);
     `echo` serves `/ws/echo` (`serve --echo`, for `bench/load.py`). `secret` signs the identity
-    cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in the database; identity.py)."""
+    cookies (default: `BOARDWRIGHT_SECRET_KEY`, else a key kept in the database; identity.py).
+    `leaderboard_min`: the rated matches and distinct opponents a player needs before the
+    leaderboard lists them (ratings.py)."""
     from .store import Store
 
     limits = limits or Limits()
@@ -138,6 +143,8 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         pool = bots or BotPool()
         lobby = Lobby(store, pool, limits, clients, clock)
         app.state.lobby = lobby
+        if leaderboard_min is not None:
+            lobby.leaderboard_min = leaderboard_min
         app.state.identities = await asyncio.to_thread(Identities, store, secret)
         await lobby.start()
         warming = asyncio.get_running_loop().run_in_executor(None, pool.warm)
@@ -461,6 +468,22 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         await match.move(seat, body.action, body.expect_seq, _lang(lang))
         return answer(request, match.snapshot(seat, _lang(lang)))
 
+    @app.post("/api/matches/{match_id}/undo")
+    @app.post("/api/matches/{match_id}/confirm")
+    async def undo_or_confirm(match_id: str, request: Request, lang: str = "en",
+                              authorization: Annotated[str | None, Header()] = None
+                              ) -> dict[str, Any]:
+        """Take back the seat's latest provisional step, or confirm its turn (provisional.py);
+        the answer is the seat's snapshot."""
+        snapshot_allowed(client_address(request.scope))
+        match = await lobby(request).get(match_id)
+        seat = await seat_of(request, match, _token(authorization), await who(request))
+        if request.url.path.endswith("/undo"):
+            await match.undo(seat)
+        else:
+            await match.confirm(seat)
+        return answer(request, match.snapshot(seat, _lang(lang)))
+
     @app.post("/api/matches/{match_id}/seats/{n}/claim")
     async def claim(match_id: str, n: int, request: Request,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
@@ -635,7 +658,7 @@ def create_app(db: str = "sqlite:///boardwright.db", *, bots: BotPool | None = N
         finally:
             writer.cancel()
             _release(clients, address)
-            match.unsubscribe(conn, match.row.grace_seconds)
+            match.unsubscribe(conn, absence.grace_of(match.row))
 
     if echo:
         @app.websocket("/ws/echo")
@@ -679,12 +702,14 @@ async def until_gone(request: Request, work: Awaitable[dict[str, Any]]) -> dict[
 
     watcher = asyncio.ensure_future(gone())
     try:
-        await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         watcher.cancel()
         if not task.done():
             task.cancel()
-    if task.cancelled():
+    if task not in done:
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
         raise MatchError("client_gone", "the client left before the answer was ready")
     return task.result()
 
@@ -731,7 +756,7 @@ def _admitted(conn: Connection, raw: str, bucket: TokenBucket, limits: Limits,
         return False
     if not limits.per_client:
         return True
-    lang = '"lang"' in raw
+    lang = '"lang"' in raw or '"undo"' in raw  # each answered with a full snapshot
     wait = bucket.take(clients.clock(), limits.lang_cost if lang else 1)
     if not wait and lang:
         wait = clients.take(clients.snapshots, address)
@@ -786,6 +811,10 @@ async def _handle(match: Any, conn: Connection, raw: str,
             await match.welcome_again(conn)
         elif isinstance(message, WsChat):
             await say(message.text)
+        elif isinstance(message, WsUndo):
+            await match.undo(conn.seat)
+        elif isinstance(message, WsConfirm):
+            await match.confirm(conn.seat)
         else:
             conn.send({"type": "pong"})
     except MatchError as exc:

@@ -31,6 +31,8 @@ from boardwright.engine.play import Agent
 STAND_IN_AGENT = "greedy"
 #: seconds a new worker may take to start and import the games
 WARM_SECONDS = 120.0
+#: how far below the others the workers kept for bot-only work run (`os.nice`)
+LOW_NICE = 10
 
 
 class IsmctsSettings(BaseModel):
@@ -128,9 +130,13 @@ def choose_in_worker(game_id: str, seat: int, view: View, legal: list[int], spec
     return _agent(spec, seconds).choose(game, seat, view, legal, random.Random(seed))
 
 
-def _die_with_server(server_pid: int) -> None:
+def _die_with_server(server_pid: int, nice: int = 0) -> None:
     """Worker initializer: exit when the server is gone, even after `kill -9` (which leaves no
-    chance to shut the pool down): a daemon thread watches for the worker being re-parented."""
+    chance to shut the pool down): a daemon thread watches for the worker being re-parented.
+    A worker kept for bot-only work runs `nice` steps below the others."""
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
 
     def watch() -> None:
         while os.getppid() == server_pid:
@@ -151,10 +157,11 @@ def _warm() -> int:
 class _Worker:
     """One worker process (a one-process executor, so that it can be replaced alone)."""
 
-    def __init__(self, server_pid: int) -> None:
+    def __init__(self, server_pid: int, nice: int = 0) -> None:
+        self.nice = nice
         self.executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                             initializer=_die_with_server,
-                                            initargs=(server_pid,))
+                                            initargs=(server_pid, nice))
 
     def kill(self) -> None:
         """Stop the process now, whatever it is doing (a search does not look at signals)."""
@@ -176,6 +183,8 @@ class _Waiter:
     order: int
     owner: str | None
     granted: asyncio.Future[int]
+    #: bot-only work, for the niced workers first
+    low: bool = False
 
 
 class BotPool:
@@ -190,14 +199,21 @@ class BotPool:
     `share` workers at a time, so the other tables always keep `workers - share` of them."""
 
     def __init__(self, workers: int | None = None, budget: BotBudget | None = None,
-                 share: int | None = None) -> None:
+                 share: int | None = None, low_nice: int = 0) -> None:
         count = workers or max(1, min(4, (os.cpu_count() or 2)))
         self.workers = count
         self.budget = budget or BotBudget()
         #: workers one address's bot-only work may hold at once (`serve --bot-share`)
         self.share = max(1, min(count, share if share is not None else max(1, count // 2)))
         self._server_pid = os.getpid()
-        self._slots = [_Worker(self._server_pid) for _ in range(count)]
+        # the last `share` workers run below the others (when some are left for the others):
+        # bot-only work goes to them first, so that a table with people gets the CPU too, not
+        # only a worker, while one address's bot-only matches keep theirs busy
+        # (`low_nice`: `serve` sets `LOW_NICE`; a test session's pool leaves it at 0, since a
+        # niced worker on a loaded test machine would overrun the deadline)
+        low = self.share if self.share < count and low_nice > 0 else 0
+        self._slots = [_Worker(self._server_pid, low_nice if i >= count - low else 0)
+                       for i in range(count)]
         #: the free slots and the waiters, for the event loop that uses the pool now (tests
         #: run one loop after another on one shared pool)
         self._free: list[int] = []
@@ -252,9 +268,17 @@ class BotPool:
             if waiter is None:
                 return
             self._waiting.remove(waiter)
-            slot = self._free.pop()
+            slot = self._pick(waiter.low)
             self._take(waiter.owner)
             waiter.granted.set_result(slot)
+
+    def _pick(self, low: bool) -> int:
+        """A free slot: a low-priority one for bot-only work (`low`) if one is free, a normal
+        one for a table with people or a hint if one is free."""
+        wanted = [s for s in self._free if (self._slots[s].nice > 0) == low]
+        slot = wanted[0] if wanted else self._free[-1]
+        self._free.remove(slot)
+        return slot
 
     def _take(self, owner: str | None) -> None:
         if owner is not None:
@@ -273,13 +297,13 @@ class BotPool:
         self._free.append(slot)
         self._hand_out()
 
-    async def _acquire(self, people: bool, owner: str | None) -> int:
+    async def _acquire(self, people: bool, owner: str | None, low: bool) -> int:
         loop = self._bind_loop()
         if self._free and self._eligible(owner) and self._next() is None:
             self._take(owner)
-            return self._free.pop()
+            return self._pick(low)
         self._order += 1
-        waiter = _Waiter(people, self._order, owner, loop.create_future())
+        waiter = _Waiter(people, self._order, owner, loop.create_future(), low)
         self._waiting.append(waiter)
         self._hand_out()
         try:
@@ -292,13 +316,14 @@ class BotPool:
             raise
 
     async def run(self, fn: Callable[..., Any], *args: Any, people: bool = True,
-                  owner: str | None = None) -> Any:
+                  owner: str | None = None, low: bool | None = None) -> Any:
         """`fn(*args)` in a free worker; `BotTimeout` (and a new worker) after the deadline.
         `people`: for a table where a person waits (served first); `owner`: the address
         whose bot-only match, review or hint this is (held to `share`). A caller cancelled
         while waiting leaves the queue; one cancelled while its worker runs frees the worker
-        only once the worker has answered."""
-        slot = await self._acquire(people, owner)
+        only once the worker has answered. `low`: for the niced workers first (default: work
+        with an owner; a hint, asked by a person at a table, says False)."""
+        slot = await self._acquire(people, owner, owner is not None if low is None else low)
         loop = asyncio.get_running_loop()
         future = self._slots[slot].executor.submit(fn, *args)
         try:
@@ -306,7 +331,7 @@ class BotPool:
                                             self.budget.deadline_seconds)
         except TimeoutError:
             old = self._slots[slot]
-            self._slots[slot] = new = _Worker(self._server_pid)
+            self._slots[slot] = new = _Worker(self._server_pid, old.nice)
             self.replaced += 1
             old.kill()
             try:

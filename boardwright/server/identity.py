@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from confusable_homoglyphs import confusables
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pwdlib import PasswordHash
 
@@ -62,6 +64,15 @@ NAME_MIN, NAME_MAX = 3, 24
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
 #: characters an account name may hold besides letters and digits
 NAME_PUNCTUATION = " _-."
+#: names (folded, without spaces) no account may take, and the pattern of those it may not:
+#: what the server calls guests, seats and bots
+RESERVED_NAMES = frozenset({
+    "bot", "bots", "random", "greedy", "ismcts", "mcts", "standin", "guest", "player",
+    "spectator", "admin", "administrator", "moderator", "system", "server", "boardwright",
+    "root", "nobody", "anonymous"})
+RESERVED_PATTERN = re.compile(r"(guest|vendég|host|bot)[-_.]*\d*|"
+                              r"(player|hráč|játékos)[-_.]*([a-z]|\d+)?|"
+                              r"(random|greedy|ismcts|mcts)\W.*")
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,38 @@ def account_name(name: str) -> str:
             name[0].isalnum() and name[-1].isalnum()):
         raise MatchError("bad_name", "a name holds letters, digits, spaces and _ - . only, "
                          "and starts and ends with a letter or digit")
+    return name
+
+
+def reserved(name: str) -> bool:
+    """A name the server gives or means (a guest's `Guest 1234`, a seat's `Player A`, a bot's
+    agent, the server's own roles), in any case, width or spacing."""
+    key = "".join(fold(name).split())
+    return key in RESERVED_NAMES or RESERVED_PATTERN.fullmatch(key) is not None
+
+
+def passes_for_latin(name: str) -> bool:
+    """A name in another script whose every letter has a Latin look-alike (Cyrillic `Аре`
+    shows as `Ape`): TR39's whole-script confusable, against Latin, the lobby's script."""
+    found = confusables.is_confusable(name, greedy=True, preferred_aliases=["latin"]) or []
+    alike = {f["character"] for f in found if f["character"].isalpha()
+             and not f["character"].isascii()}  # digits and spaces are no script's
+    letters = [c for c in name if c.isalpha()]
+    return bool(alike) and all(c in alike or c.isascii() for c in letters)
+
+
+def check_name(name: str) -> str:
+    """`account_name`, and neither a look-alike (`confusable_name`: letters of several
+    scripts of which one passes for another's, as Cyrillic `А` in `Аnna`, or a name that
+    passes for Latin altogether; TR39's confusables, `confusable_homoglyphs`) nor a reserved
+    name (`reserved_name`)."""
+    name = account_name(name)
+    if confusables.is_dangerous(name) or passes_for_latin(name):
+        raise MatchError("confusable_name", "this name mixes letters of different scripts "
+                         "that look alike; write it in one script")
+    if reserved(name):
+        raise MatchError("reserved_name", "this name is kept for the server's own players "
+                         "(guests, seats, bots); choose another")
     return name
 
 
@@ -248,7 +291,7 @@ class Identities:
 
     async def sign_up(self, current: Identity | None, name: str, password: str) -> Identity:
         """A new account; a guest who signs up keeps its id (and so its seats and ratings)."""
-        name = account_name(name)
+        name = check_name(name)
         hashed = await self.passwords.hash(check_password(password))
         try:
             if current is not None and current.kind == "guest":

@@ -19,14 +19,15 @@ from boardwright.engine.api import Game, State
 from boardwright.engine.record import replay_action
 
 from .bots import BotPool
+from .commits import GroupCommit
 from .payloads import LogEntry
+from .provisional import load_pending
 from .seats import Seat
-from .store import ActionRow, GroupCommit, MatchRow, Store
+from .store import ActionRow, MatchRow, Store
+from .tables import CHAT_SHOWN
 
 #: a replay keeps the state after every this many actions, and replays at most this many
 REPLAY_CHECKPOINT = 50
-#: chat lines a welcome carries (older ones stay stored and show in the replay)
-CHAT_SHOWN = 100
 
 
 class RulesChanged(Exception):
@@ -72,6 +73,8 @@ def build_live(row: MatchRow, game: Game, store: Store, writer: GroupCommit,
     match = LiveMatch(row, game, state, [Seat.from_stored(s) for s in row.seats], writer, bots)
     match.seq = entries[-1].seq if entries else 0
     match.log = entries
+    if row.status == "active":
+        match.pending = load_pending(store, row, state, match.seq)
     match.chat = store.load_chat(row.id, limit=CHAT_SHOWN)
     match.chat_n = match.chat[-1].n if match.chat else 0
     return match

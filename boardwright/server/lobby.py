@@ -27,15 +27,24 @@ from boardwright.engine import registry
 from boardwright.engine.api import options_for_people
 from boardwright.engine.errors import BoardwrightError
 
-from . import notices, payloads, ratings
+from . import absence, notices, payloads, ratings
 from .bots import BotPool, BotTimeout
+from .commits import GroupCommit
 from .identity import Identity
 from .limits import ClientLimits, Limits
-from .loading import REPLAY_CHECKPOINT, ReplayTrack, RulesChanged, build_track, rules_options
-from .matches import OVER, LiveMatch, build_live, marks, rebuild
+from .loading import (
+    REPLAY_CHECKPOINT,
+    ReplayTrack,
+    RulesChanged,
+    build_live,
+    build_track,
+    rebuild,
+    rules_options,
+)
+from .matches import OVER, LiveMatch, marks
 from .schemas import CreateMatch
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import Commit, GroupCommit, MatchRow, Store, now
+from .store import Commit, MatchRow, Store, now
 
 log = logging.getLogger("boardwright.server")
 
@@ -56,6 +65,9 @@ class Lobby:
         self.limits = limits or Limits()
         self.clients = clients or ClientLimits(self.limits, clock)
         self.clock = clock
+        #: rated matches and distinct opponents before a player shows on the leaderboard
+        self.leaderboard_min = (ratings.LEADERBOARD_MIN_MATCHES,
+                                ratings.LEADERBOARD_MIN_OPPONENTS)
         self.writer = GroupCommit(store)
         self.live: dict[str, LiveMatch] = {}
         #: one lock per match id being loaded, removed once loaded (or found missing)
@@ -301,12 +313,18 @@ class Lobby:
             seats.append(seat)
         rated = (req.rated if req.rated is not None
                  else not req.hints and ratings.rated_by_default(seats, req.options))
+        if rated:
+            ratings.check_ratable(seats)
+        grace = req.grace_seconds
+        if grace is None and people and req.mode == "live":  # every live table has one
+            grace = absence.DEFAULT_GRACE_SECONDS
         return await self._new_match(
             game, req.players, options, seats, client, lang=req.lang, seed=req.seed,
-            clock_seconds=req.clock_seconds, grace_seconds=req.grace_seconds, rated=rated,
+            clock_seconds=req.clock_seconds, grace_seconds=grace, rated=rated,
             spectator_chat=req.spectator_chat, creator=identity.id if identity else None,
             hints=req.hints, turn=(req.move_days or DEFAULT_MOVE_DAYS, req.on_timeout)
-            if req.mode == "turn" else None)
+            if req.mode == "turn" else None, allow_undo=req.allow_undo or req.confirm_turn,
+            confirm_turn=req.confirm_turn)
 
     async def _new_match(self, game: Any, players: int, options: dict[str, Any],
                          seats: list[Seat], client: str, *, lang: str, seed: int | None,
@@ -314,7 +332,8 @@ class Lobby:
                          spectator_chat: bool, creator: str | None,
                          rematch_of: str | None = None,
                          turn: tuple[int, str] | None = None,
-                         hints: bool = False) -> dict[str, Any]:
+                         hints: bool = False, allow_undo: bool = False,
+                         confirm_turn: bool = False) -> dict[str, Any]:
         """Store and start a match of these seats (each person's seat gets a new token);
         `turn`: (days per move, what a missed deadline does) of a turn-based match."""
         info = game.info
@@ -337,7 +356,8 @@ class Lobby:
             seeded=seed is not None, control_hash=hash_token(control), rated=rated,
             spectator_chat=spectator_chat, creator=creator, rematch_of=rematch_of,
             mode="turn" if turn else "live", move_days=turn[0] if turn else None,
-            on_timeout=turn[1] if turn else None, hints=hints)
+            on_timeout=turn[1] if turn else None, hints=hints, allow_undo=allow_undo,
+            confirm_turn=confirm_turn)
         state = game.new_initial_state(players, options)
         if not tokens:
             row.to_move = payloads.to_move(state)
@@ -406,6 +426,7 @@ class Lobby:
                 clock_seconds=row.clock_seconds, grace_seconds=row.grace_seconds,
                 rated=row.rated and not row.hints, spectator_chat=row.spectator_chat,
                 creator=row.creator, rematch_of=match.id, hints=row.hints,
+                allow_undo=row.allow_undo, confirm_turn=row.confirm_turn,
                 turn=(row.move_days or DEFAULT_MOVE_DAYS, row.on_timeout or "bot")
                 if row.mode == "turn" else None)
             await match.set_rematch(created["match_id"])
@@ -444,10 +465,12 @@ class Lobby:
     async def leaderboard(self, game: str, limit: int = 100) -> dict[str, Any]:
         if game not in registry.names():
             raise MatchError("unknown_game", f"no game {game!r}", game=game[:40])
-        rows = await asyncio.to_thread(self.store.leaderboard, game, limit)
+        rows = await asyncio.to_thread(ratings.leaderboard, self.store, game, limit,
+                                       *self.leaderboard_min)
         entries = sorted(((ratings.shown(r.mu, r.sigma), r, name, kind)
                           for r, name, kind in rows), key=lambda e: -e[0])
-        return {"game": game, "entries": [
+        return {"game": game, "min_matches": self.leaderboard_min[0],
+                "min_opponents": self.leaderboard_min[1], "entries": [
             {"rank": i + 1, "name": name, "kind": kind, "rating": value,
              "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "matches": r.matches}
             for i, (value, r, name, kind) in enumerate(entries)]}
@@ -582,6 +605,7 @@ class Lobby:
         match.on_idle = self._evict
         match.move_day = timedelta(seconds=self.limits.move_day_seconds)
         self.live[row.id] = match
+        absence.watch_absent(match)  # nobody is connected to a match just loaded
         return match
 
     async def summaries(self, status: str | None, game: str | None = None,
@@ -707,9 +731,10 @@ class Lobby:
                              status=match.status)
         if match.status == "open":
             raise MatchError("not_started", "the match starts when every seat has joined")
-        if match.state.current_player() != seat:
+        position = match.pending.position(match.state, seat)  # after its own provisional steps
+        if position.current_player() != seat:
             raise MatchError("not_your_turn", "a hint is for the seat to move, on its turn",
-                             seat=seat, to_move=payloads.to_move(match.state))
+                             seat=seat, to_move=payloads.to_move(position))
         if self._hinting >= self.limits.hints_at_once:  # refused before it costs a token
             raise MatchError("server_busy", "the bot is busy with other hints; try again in a "
                              "moment", retry_after=1)
@@ -718,7 +743,7 @@ class Lobby:
             raise MatchError("rate_limited", "too many hints for this seat; wait a little",
                              retry_after=round(wait, 1))
         seq = match.seq
-        legal = match.state.legal_actions()
+        legal = position.legal_actions()
         # a seed from what the seat knows (not the match's secret seed): the same view gives
         # the same hint
         seed = zlib.crc32(f"{match.id}/{seq}/{seat}".encode())
@@ -726,19 +751,20 @@ class Lobby:
             self._hinting += 1
             try:
                 ranked = await self.bots.run(hint_part, match.game.info.id, seat,
-                                             match.state.view(seat), legal, seed,
+                                             position.view(seat), legal, seed,
                                              self.limits.hint_samples, self.limits.hint_moves,
-                                             people=False, owner=client)
+                                             people=False, owner=client, low=False)
             except BotTimeout:
                 raise MatchError("server_busy", "the hint took too long; try again "
                                  "later") from None
             finally:
                 self._hinting -= 1
-        if match.seq != seq:  # the match moved on (a stand-in, a clock) while the bot thought
+        if match.seq != seq or match.pending.position(match.state, seat) is not position:
+            # the match moved on (a stand-in, a clock, a step or an undo) while the bot thought
             raise MatchError("stale_seq", "the position changed while the bot thought; ask "
                              "again", seq=match.seq, expect_seq=seq)
         best = ranked[0]["value"] if ranked else 0.0
-        state, game = match.state, match.game
+        state, game = position, match.game
         return {"match_id": match.id, "seat": seat, "seq": seq, "choices": len(legal),
                 "moves": [{"rank": i + 1, "id": m["action"],
                            "text": state.action_to_text(m["action"]),

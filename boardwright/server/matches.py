@@ -35,15 +35,16 @@ from boardwright.engine.api import CHANCE, Game, State
 from boardwright.engine.play import sample_chance
 from boardwright.engine.record import replay_action
 
-from . import payloads, snapshots
+from . import absence, payloads, snapshots
 from .bots import BotPool, BotTimeout
-from .loading import CHAT_SHOWN, build_live, rebuild
+from .commits import GroupCommit
 from .payloads import LogEntry
+from .provisional import Pending, UndoCommands, skip_seen
 from .seats import MatchError, Seat, hash_token, new_token
-from .store import ActionRow, ChatRow, Commit, GroupCommit, MatchRow, SeqConflict, now
-from .tables import marks, parse_action
+from .store import ActionRow, ChatRow, Commit, MatchRow, SeqConflict, now
+from .tables import CHAT_SHOWN, marks, parse_action
 
-__all__ = ["CHAT_SHOWN", "LiveMatch", "build_live", "marks", "parse_action", "rebuild"]
+__all__ = ["CHAT_SHOWN", "LiveMatch", "marks", "parse_action"]
 
 log = logging.getLogger("boardwright.server")
 
@@ -136,7 +137,7 @@ class Step:
     state: State
 
 
-class LiveMatch:
+class LiveMatch(UndoCommands):
     """A match in memory: its state, its log and everyone watching it."""
 
     def __init__(self, row: MatchRow, game: Game, state: State, seats: list[Seat],
@@ -149,6 +150,8 @@ class LiveMatch:
         self.seats = seats
         self.status = row.status
         self.log: list[LogEntry] = []
+        #: a person's steps not final yet (provisional.py)
+        self.pending = Pending()
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self._writer = writer
@@ -208,11 +211,12 @@ class LiveMatch:
 
     def snapshot(self, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
         """A viewer's full picture; its log is the newest entries (snapshots.py)."""
-        return self.decorate(snapshots.build(self, seat, lang, since))
+        return self.decorate(snapshots.build(self, seat, lang, since), lang)
 
-    def decorate(self, built: dict[str, Any]) -> dict[str, Any]:
-        """A built snapshot with the table's marks, its clock and the newest chat."""
-        return {**built, **marks(self.row), **self.clock_field(),
+    def decorate(self, built: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+        """A built snapshot with the viewer's own provisional steps, the table's marks, its
+        clock and the newest chat."""
+        return {**self.overlay(built, lang), **marks(self.row), **self.clock_field(),
                 "chat": [payloads.chat_line(c) for c in self.chat[-CHAT_SHOWN:]]}
 
     def clock_field(self) -> dict[str, Any]:
@@ -291,6 +295,8 @@ class LiveMatch:
                 self.row.to_move = fields.get("to_move", self.row.to_move)
                 self.row.deadline = fields.get("deadline", self.row.deadline)
                 self.status = fields.get("status", self.status)
+                if "status" in fields:  # it starts: the grace of those not here runs
+                    absence.watch_absent(self, but=seat)
                 changed = True
             if s.stand_in:
                 s.stand_in = False
@@ -347,10 +353,11 @@ class LiveMatch:
         if expect_seq is not None and expect_seq != self.seq:
             raise MatchError("stale_seq", f"the match is at seq {self.seq}, not {expect_seq}",
                              seq=self.seq, expect_seq=expect_seq)
-        if self.state.current_player() != seat:
+        position = self.pending.position(self.state, seat)  # after its provisional steps
+        if position.current_player() != seat:
             raise MatchError("not_your_turn", "it is not this seat's turn", seat=seat,
-                             to_move=payloads.to_move(self.state))
-        await self._play(seat, parse_action(self.game, self.state, action, seat, lang))
+                             to_move=payloads.to_move(position))
+        await self._step(seat, parse_action(self.game, position, action, seat, lang))
 
     async def sync(self) -> None:
         """Catch up with what other server processes stored (before a view or a welcome)."""
@@ -388,7 +395,9 @@ class LiveMatch:
             self._remember(chat)
             for line in chat:
                 self._send_all({"type": "chat", "line": payloads.chat_line(line)})
+        had = self.pending.seat if actions else None  # its steps were made final elsewhere
         if actions:
+            self.pending.clear()
             state = self.state.clone()
             steps = []
             for a in actions:
@@ -400,13 +409,14 @@ class LiveMatch:
             self.log.extend(s.entry for s in steps)
         if changed or seats_changed or actions:
             self._schedule_clock()  # the clock sent with the updates is the new turn's
+        adopted = await self._adopt_stored(store, had)
         if actions:
-            self._broadcast(steps)
+            self._send(self._payloads(steps, self.status, (had, len(steps))))
         elif seats_changed:
             self._broadcast_seats()
         if changed or seats_changed:
             self.kick()  # chance or a bot may be due here now (the driver waits for the lock)
-        return changed or seats_changed
+        return changed or seats_changed or adopted
 
     async def stand_in(self, seat: int) -> None:
         async with self.lock:
@@ -414,6 +424,8 @@ class LiveMatch:
             if s.kind != "human" or s.stand_in or self.status in OVER:
                 return
             s.stand_in = True
+            if absence.abandoned(self):  # nobody left to play for: it ends unless they return
+                absence.end_later(self)
             self._schedule_clock()  # a bot's turn has no clock
             self._broadcast_seats()
         self.kick()
@@ -603,6 +615,8 @@ class LiveMatch:
                 seat = self.seats[actor]
                 if not seat.is_bot_controlled:
                     return
+                if await self._finalize_for_stand_in():
+                    continue
                 seq = self.seq
                 view = self.state.view(actor)
                 legal = self.state.legal_actions()
@@ -631,9 +645,13 @@ class LiveMatch:
                 except SeqConflict:  # another process played this seq: take its actions
                     await self._catch_up()
 
-    async def _play(self, actor: int | None, action: int | None) -> None:
+    async def _play(self, actor: int | None, action: int | None, *,
+                    finalize: bool = False) -> None:
         """Apply `action` of `actor` (None: none, just the chance that is due) and all chance
-        actions after it; commit them; then make them the state and broadcast. Lock held."""
+        actions after it; commit them; then make them the state and broadcast. Lock held.
+        `finalize`: the provisional steps (if any) go first, final now (their mover is told
+        `final`), and the stored steps are ended in the same commit: a process that missed a
+        change of them another made collides on its number (`SeqConflict`) and catches up."""
         state = self.state.clone()
         seq = self.seq
         steps: list[Step] = []
@@ -646,6 +664,9 @@ class LiveMatch:
             steps.append(Step(ActionRow(seq, who, text), LogEntry(seq, who, tuple(events)),
                               state.clone()))
 
+        mover, carried = self.pending.seat, len(self.pending.actions) if finalize else 0
+        for text in self.pending.actions[:carried]:
+            apply(state.current_player(), state.action_from_text(text))
         if actor is not None and action is not None:
             apply(actor, action)
         while state.current_player() == CHANCE:
@@ -657,13 +678,18 @@ class LiveMatch:
         status = self.status
         if state.is_terminal():
             status = "finished"
-            fields = {"status": status, "returns": state.returns(), "winners": state.winners()}
+            fields = {"status": status, "returns": state.returns(), "winners": state.winners(),
+                      **absence.final_fields(self)}
         fields["to_move"] = payloads.to_move(state) if status == "active" else None
         fields.update(self._deadline(fields["to_move"]))
         # The payloads are built before the commit is awaited, so that building them overlaps
         # the disk write; none is sent before the commit is durable (commit-before-ack).
-        outgoing = self._payloads(steps, status)
-        await self._writer.commit(Commit(self.id, [s.row for s in steps], fields))
+        outgoing = self._payloads(steps, status, (mover, carried))
+        await self._writer.commit(Commit(self.id, [s.row for s in steps], fields,
+                                         provisional=self.final_row() if finalize else None))
+        if finalize:
+            self.pending.n += 1
+            self.pending.clear()
         self.state, self.seq, self.status = state, seq, status
         self.row.to_move = fields["to_move"]
         self.row.deadline = fields.get("deadline", self.row.deadline)
@@ -691,6 +717,7 @@ class LiveMatch:
         if winners is not None:
             fields["winners"] = winners
         await self._writer.commit(Commit(self.id, match_fields=fields))
+        self.pending.clear()  # never final, never shown to anyone else
         self.status = "aborted"
         self.row.ended = reason
         self.row.to_move = self.row.deadline = None
@@ -727,9 +754,12 @@ class LiveMatch:
     def _broadcast(self, steps: list[Step]) -> None:
         self._send(self._payloads(steps, self.status))
 
-    def _payloads(self, steps: list[Step], status: str) -> list[tuple[Connection, list[
-            dict[str, Any]]]]:
-        return snapshots.update_payloads(self, steps, status)
+    def _payloads(self, steps: list[Step], status: str,
+                  seen: tuple[int | None, int] = (None, 0)
+                  ) -> list[tuple[Connection, list[dict[str, Any]]]]:
+        """`seen`: (seat, k) whose connections saw the first k steps as provisional ones: they
+        get `final` for them instead (provisional.py)."""
+        return skip_seen(snapshots.update_payloads(self, steps, status), steps, seen)
 
     def _send(self, outgoing: list[tuple[Connection, list[dict[str, Any]]]]) -> None:
         """Add the clock and a turn-based match's deadline (known once the state is current),

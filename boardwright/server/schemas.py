@@ -124,6 +124,10 @@ class CreateMatch(_Strict):
     spectator_chat: bool = True
     #: a seated player may ask for the bot's suggestions on their turn; never rated
     hints: bool = False
+    #: a person's steps stay provisional (seen by them alone) until final, so they can take
+    #: them back; `confirm_turn` (which implies it) holds the turn's last step until confirmed
+    allow_undo: bool = False
+    confirm_turn: bool = False
 
 
 class Credentials(_Strict):
@@ -163,13 +167,22 @@ class WsPing(_Strict):
     type: Literal["ping"]
 
 
+class WsUndo(_Strict):
+    type: Literal["undo"]
+
+
+class WsConfirm(_Strict):
+    type: Literal["confirm"]
+
+
 class WsChat(_Strict):
     type: Literal["chat"]
     text: ChatText
 
 
 #: told apart by `type`, so that a bad message is refused for what is wrong in it
-WsMessage = Annotated[WsMove | WsLang | WsPing | WsChat, Field(discriminator="type")]
+WsMessage = Annotated[WsMove | WsLang | WsPing | WsChat | WsUndo | WsConfirm,
+                      Field(discriminator="type")]
 
 
 def error_payload(code: str, message: str, params: dict[str, Any] | None = None) -> dict[str, Any]:

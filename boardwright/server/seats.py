@@ -33,6 +33,8 @@ STATUS = {
     "seat_taken": 409,
     "already_seated": 409,
     "not_over": 409,
+    "nothing_to_undo": 409,
+    "nothing_to_confirm": 409,
     "name_taken": 409,
     "no_account": 409,
     "rematch_not_allowed": 403,
@@ -44,6 +46,9 @@ STATUS = {
     "chat_muted": 403,
     "chat_full": 409,
     "bad_name": 422,
+    "confusable_name": 422,
+    "reserved_name": 422,
+    "not_ratable": 422,
     "bad_password": 422,
     "unknown_game": 400,
     "bad_config": 400,
@@ -93,6 +98,8 @@ class Seat:
     #: the identity that holds this seat, and its name
     identity: str | None = None
     player: str | None = None
+    #: a stand-in was playing for this person when the match ended (absence.py)
+    absent: bool = False
 
     @property
     def is_bot_controlled(self) -> bool:
@@ -111,13 +118,16 @@ class Seat:
                 "token_hash": self.token_hash, "joined": self.joined}
         if self.identity is not None:
             data.update(identity=self.identity, player=self.player)
+        if self.absent:
+            data["absent"] = True
         return data
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=data["kind"], name=data["name"], agent=data.get("agent"),
                    token_hash=data.get("token_hash"), joined=bool(data.get("joined")),
-                   identity=data.get("identity"), player=data.get("player"))
+                   identity=data.get("identity"), player=data.get("player"),
+                   absent=bool(data.get("absent")))
 
     def public(self, index: int) -> dict[str, Any]:
         """What every viewer may know of a seat: never its token hash or identity id; the

@@ -105,7 +105,7 @@ async def build_off_loop(match: Any, seat: int | None, lang: str) -> dict[str, A
     state, log, seq, status = match.state, list(match.log), match.seq, match.status
     frozen = _Frozen(match, state, log, seq, status)
     out = await asyncio.to_thread(build, frozen, seat, lang)
-    return match.decorate(out)
+    return match.decorate(out, lang)
 
 
 class _Frozen:

@@ -2,11 +2,12 @@
 
 Why the sync engine from a thread rather than the async one: the async drivers (aiosqlite,
 asyncpg) are extra dependencies, and the work here is a handful of tiny statements per commit.
-`matches.py` calls `Store` through `asyncio.to_thread`, and commits through `GroupCommit`: on
-PostgreSQL (a network away) always in a writer thread, grouping the actions of many matches that
-wait at the same moment into one transaction; on SQLite on the event loop's own thread while no
-batch is in flight (`commit_here`: a commit there writes to the log file without syncing the
-disk, cheaper than the hand-over to a thread and back), the checkpoints that do sync in a thread.
+`matches.py` calls `Store` through `asyncio.to_thread`, and commits through `GroupCommit`
+(`commits.py`): on PostgreSQL (a network away) always in a writer thread, grouping the actions
+of many matches that wait at the same moment into one transaction; on SQLite on the event
+loop's own thread while no batch is in flight (`commit_here`: a commit there writes to the log
+file without syncing the disk, cheaper than the hand-over to a thread and back), the
+checkpoints that do sync in a thread.
 
 Durability: an action is acknowledged or broadcast only after its transaction has committed.
 SQLite runs in WAL mode with `synchronous=NORMAL`: a committed transaction survives a crash of
@@ -33,14 +34,12 @@ chat of each match and the server's own settings (the key that signs identity co
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import json
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -71,10 +70,9 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError
 
 from .notices import CHANNEL, notice_payload
-from .seats import MatchError
 
 log = logging.getLogger("boardwright.server")
 
@@ -128,6 +126,10 @@ matches_table = Table(
     #: the table lets a seated player ask for the bot's suggestions on their turn; such a
     #: match is never rated
     Column("hints", Boolean, nullable=False, server_default=false()),
+    #: a person's steps stay provisional until final, so they can be taken back
+    #: (`provisional.py`); with `confirm_turn` the turn's last step waits for its confirmation
+    Column("allow_undo", Boolean, nullable=False, server_default=false()),
+    Column("confirm_turn", Boolean, nullable=False, server_default=false()),
 )
 
 actions_table = Table(
@@ -202,6 +204,21 @@ chat_table = Table(
     Column("time", DateTime(timezone=True), nullable=False),
 )
 
+#: a person's steps not final yet (`provisional.py`); seen by nobody else. Every change is a new
+#: row numbered `n` (older rows go in the same transaction), so two processes changing them at
+#: once collide on the key like two moves on a seq
+provisional_table = Table(
+    "provisional", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("n", Integer, primary_key=True, autoincrement=False),
+    #: the match's seq (its final actions) the steps follow, and the seat that made them
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    #: the steps' action texts in order; empty once they are final or taken back
+    Column("actions", JSON, nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
 settings_table = Table(
     "settings", metadata,
     Column("key", String(40), primary_key=True),
@@ -262,6 +279,8 @@ class MatchRow:
     on_timeout: str | None = None
     deadline: datetime | None = None
     hints: bool = False
+    allow_undo: bool = False
+    confirm_turn: bool = False
 
 
 @dataclass
@@ -314,6 +333,18 @@ class Commit:
     match_fields: dict[str, Any] = field(default_factory=dict)
     players: dict[int, str | None] = field(default_factory=dict)
     chat: list[ChatRow] = field(default_factory=list)
+    #: the match's provisional steps as they now are (`provisional.py`)
+    provisional: ProvisionalRow | None = None
+
+
+@dataclass
+class ProvisionalRow:
+    """A seat's steps after the match's `seq`, not final yet; `n` numbers the change."""
+
+    n: int
+    seq: int
+    seat: int
+    actions: list[str]
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -423,6 +454,14 @@ class Store:
                  for line in c.chat]
         if lines:
             conn.execute(insert(chat_table), lines)
+        for c in commits:
+            if c.provisional is not None:
+                p = c.provisional
+                conn.execute(insert(provisional_table).values(
+                    match_id=c.match_id, n=p.n, seq=p.seq, seat=p.seat, actions=p.actions,
+                    time=stamp))
+                conn.execute(delete(provisional_table).where(
+                    provisional_table.c.match_id == c.match_id, provisional_table.c.n < p.n))
         # one statement per set of changed columns, run for all its matches at once (a
         # match has one commit in flight at a time: its lock orders them); the same match
         # twice in a batch is updated commit by commit, in their order
@@ -461,7 +500,7 @@ class Store:
         try:
             self.commit_many([item])
         except IntegrityError as exc:
-            if item.actions or item.chat:
+            if item.actions or item.chat or item.provisional:
                 raise SeqConflict(item.match_id) from exc
             raise
 
@@ -480,6 +519,14 @@ class Store:
             actions = [ActionRow(r.seq, r.actor, r.action) for r in conn.execute(query)]
             chat = self._chat(conn, match_id, chat_after)
         return (_match_row(row) if row else None), actions, chat
+
+    def load_provisional(self, match_id: str) -> ProvisionalRow | None:
+        """The latest change of the match's provisional steps (None: never any)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(provisional_table)
+                             .where(provisional_table.c.match_id == match_id)
+                             .order_by(provisional_table.c.n.desc()).limit(1)).first()
+        return ProvisionalRow(r.n, r.seq, r.seat, list(r.actions)) if r else None
 
     def load_match(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as conn:
@@ -632,7 +679,7 @@ class Store:
     # ---- ratings ---------------------------------------------------------------------------
 
     def rate_match(self, match_id: str, compute: Callable[
-            [MatchRow, dict[int, str], dict[str, RatingRow]],
+            [MatchRow, dict[int, str], dict[str, RatingRow], dict[str, str]],
             dict[str, tuple[RatingRow, RatingRow]]],
             bot_seats: Callable[[MatchRow], dict[int, tuple[str, str]]] | None = None) -> bool:
         """Update the ratings of a finished rated match, once: in one transaction, read the
@@ -665,7 +712,10 @@ class Store:
                       for r in conn.execute(select(ratings_table).where(
                           ratings_table.c.game == row.game,
                           ratings_table.c.identity_id.in_(list(seats.values()))))}
-            changes = compute(row, seats, before)
+            kinds = {r.id: r.kind for r in conn.execute(  # only accounts and bot levels rate
+                select(identities_table.c.id, identities_table.c.kind).where(
+                    identities_table.c.id.in_(list(seats.values()))))}
+            changes = compute(row, seats, before, kinds)
             stamp = now()
             by_identity = {identity: seat for seat, identity in seats.items()}
             for identity, (old, new) in changes.items():
@@ -756,135 +806,3 @@ def _identity_row(mapping: Any) -> IdentityRow:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
-class GroupCommit:
-    """Batches the commits that arrive while a transaction is in flight into the next one.
-
-    `await commit(c)` returns once `c` is durable (or raises the database's error). One
-    transaction is written at a time, in a thread, which is also what SQLite wants. When a
-    grouped transaction fails (typically one `SeqConflict` among many matches), each commit of
-    the batch is retried alone, so only the commit at fault hears the error.
-
-    Each step of an acknowledgement waits for a whole turn of the event loop when the server
-    is busy, so the path is kept short. On SQLite (`here`) a commit while no batch is in flight
-    is written at once on the loop's thread: the move's answer then leaves in the turn that
-    applied it, as an echo's does (through a thread it took three more turns). Otherwise the
-    first commit of a batch hands it to a writer thread at once (no task to start first), the
-    thread retries a failed batch itself, and its completion resolves the waiters' futures
-    directly (not through `wrap_future`, which takes one more turn).
-    """
-
-    #: in-loop commits between two checkpoints of the write-ahead log (in a thread)
-    CHECKPOINT_EVERY = 500
-
-    def __init__(self, store: Store, here: bool | None = None) -> None:
-        self.store = store
-        #: commit on the loop's own thread while no batch is in flight (`Store.commit_here`):
-        #: SQLite, whose file this process alone writes; never a database across a network
-        self.here = not store.shared and store.engine.dialect.name == "sqlite" \
-            if here is None else here
-        self._since_checkpoint = 0
-        self._pending: list[tuple[Commit, asyncio.Future[None]]] = []
-        self._busy = False
-        # One batch is written at a time (`_busy`); the second thread is idle and ready while
-        # the first returns from the batch before: with a single thread, the next batch waited
-        # for it (and for the GIL), ~1 ms per move at p50 under light load (--think 1.0).
-        self._thread = ThreadPoolExecutor(max_workers=2, thread_name_prefix="commit")
-
-    async def commit(self, item: Commit) -> None:
-        loop = asyncio.get_running_loop()
-        if self.here and not self._busy and self._commit_here(item):
-            return
-        future: asyncio.Future[None] = loop.create_future()
-        self._pending.append((item, future))
-        if not self._busy:
-            self._start(loop)
-        try:
-            await future
-        except SQLAlchemyError as exc:  # a full disk, a read-only or unreachable database
-            log.error("storage refused a commit of match %s: %s", item.match_id, exc)
-            raise MatchError("storage_unavailable", "the server cannot store anything right "
-                             "now; nothing was changed, try again later") from exc
-
-    def _commit_here(self, item: Commit) -> bool:
-        """The commit on this thread, without a turn of the event loop; False if the database
-        refused it, which then goes the thread's way (retried alone, its error to its waiter:
-        the transaction here was rolled back, so nothing of it was stored)."""
-        try:
-            self.store.commit_here([item])
-        except Exception as exc:
-            log.info("a commit on the loop's thread failed (%s); handed to the writer thread",
-                     type(exc).__name__)
-            return False
-        self._since_checkpoint += 1
-        if self._since_checkpoint >= self.CHECKPOINT_EVERY:
-            self._since_checkpoint = 0
-            with contextlib.suppress(RuntimeError):  # closed: the server is stopping
-                self._thread.submit(self._checkpoint)
-        return True
-
-    def _checkpoint(self) -> None:
-        try:
-            self.store.checkpoint()
-        except Exception:  # the next one tries again; the log only grows meanwhile
-            log.exception("a checkpoint of the write-ahead log failed")
-
-    def close(self) -> None:
-        """Let the writer threads go once the commits handed to it are done; commits after
-        this fail (`RuntimeError`), on the loop's thread too."""
-        self.here = False
-        self._thread.shutdown(wait=False)
-
-    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
-        batch, self._pending = self._pending, []
-        self._busy = True
-        commits = [c for c, _ in batch]
-        try:
-            done = self._thread.submit(self._write, commits)
-        except RuntimeError as exc:  # closed: the server is stopping
-            self._finish(loop, batch, [exc] * len(batch))
-            return
-        done.add_done_callback(lambda f: self._resolve_later(loop, batch, f))
-
-    def _resolve_later(self, loop: asyncio.AbstractEventLoop,
-                       batch: list[tuple[Commit, asyncio.Future[None]]],
-                       done: Future[list[BaseException | None]]) -> None:
-        """In a writer thread: hand the outcome to the event loop."""
-        exc = done.exception()
-        outcome = [exc] * len(batch) if exc is not None else done.result()
-        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
-            loop.call_soon_threadsafe(self._finish, loop, batch, outcome)
-
-    def _finish(self, loop: asyncio.AbstractEventLoop,
-                batch: list[tuple[Commit, asyncio.Future[None]]],
-                outcome: Sequence[BaseException | None]) -> None:
-        for (_, fut), exc in zip(batch, outcome, strict=True):
-            if fut.done():  # its waiter was cancelled
-                continue
-            if exc is None:
-                fut.set_result(None)
-            else:
-                fut.set_exception(exc)
-        self._busy = False
-        if self._pending:
-            self._start(loop)
-
-    def _write(self, commits: list[Commit]) -> list[BaseException | None]:
-        """In a writer thread: the batch in one transaction, or each commit alone; the error
-        of each commit (None: durable)."""
-        try:
-            self.store.commit_many(commits)
-            return [None] * len(commits)
-        except Exception as exc:
-            if len(commits) > 1:
-                log.info("group commit of %d failed (%s); retrying one by one",
-                         len(commits), type(exc).__name__)
-        outcome: list[BaseException | None] = []
-        for item in commits:
-            try:
-                self.store.commit_one(item)
-                outcome.append(None)
-            except Exception as exc:  # the database said no to this commit: its waiter hears it
-                outcome.append(exc)
-        return outcome

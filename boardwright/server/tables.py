@@ -11,6 +11,9 @@ from boardwright.engine.errors import BoardwrightError
 from .seats import MatchError
 from .store import MatchRow
 
+#: chat lines a welcome carries (older ones stay stored and show in the replay)
+CHAT_SHOWN = 100
+
 
 def marks(row: MatchRow) -> dict[str, Any]:
     """What a summary says about how a match was made and ended: `seeded` when its creator chose
@@ -25,6 +28,10 @@ def marks(row: MatchRow) -> dict[str, Any]:
                    deadline=row.deadline.isoformat() if row.deadline else None)
     if row.ended == "timeout" and row.winners is not None:
         out["winners"] = row.winners
+    if row.allow_undo:
+        out["allow_undo"] = True
+    if row.confirm_turn:
+        out["confirm_turn"] = True
     if row.seeded:
         out["seeded"] = True
     if row.ended:

@@ -24,6 +24,7 @@ async function render() {
   $("login-form").hidden = kind === "account";
   $("password-form").hidden = kind !== "account";
   $("logout").hidden = !identity;
+  $("logout-everywhere").hidden = !identity;
   document.title = `boardwright · ${identity ? identityName(identity) : t("web.account.title")}`;
 }
 
@@ -64,16 +65,19 @@ async function start() {
     $("old-password").value = $("new-password").value = "";
     return t("web.account.password_changed");
   });
-  $("logout").addEventListener("click", async () => {
-    say(null, null);
-    try {
-      await api("/api/me/logout", { method: "POST" });
-      await me(true);
-      await render();
-    } catch (err) {
-      say(errorText(err), null);
-    }
-  });
+  for (const [id, path] of [["logout", "/api/me/logout"],
+                            ["logout-everywhere", "/api/me/logout-everywhere"]]) {
+    $(id).addEventListener("click", async () => {   // everywhere: every browser's session
+      say(null, null);
+      try {
+        await api(path, { method: "POST" });
+        await me(true);
+        await render();
+      } catch (err) {
+        say(errorText(err), null);
+      }
+    });
+  }
   await render();
   document.body.dataset.ready = "true";
 }

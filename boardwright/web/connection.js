@@ -77,6 +77,10 @@ export class MatchConnection {
         this.handlers.onWelcome(message);
         break;
       case "update":
+        if (message.provisional) {   // our own step, not final yet: it has no seq of its own
+          this.handlers.onUpdate(message);
+          break;
+        }
         if (this.seq !== null && message.seq <= this.seq) return;     // already applied
         if (this.seq !== null && message.seq > this.seq + 1) {          // we missed one
           this.reconnect();
@@ -84,6 +88,14 @@ export class MatchConnection {
         }
         this.seq = message.seq;
         this.handlers.onUpdate(message);
+        break;
+      case "undone":   // our step was taken back: the position before it, whole
+        this.seq = message.seq;
+        this.handlers.onWelcome(message);
+        break;
+      case "final":    // the steps we saw as provisional are stored actions up to `seq`
+        this.seq = message.seq;
+        if (this.handlers.onFinal) this.handlers.onFinal(message);
         break;
       case "seats":
         this.handlers.onSeats(message.seats, message);
@@ -113,6 +125,14 @@ export class MatchConnection {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
+  }
+
+  undo() {
+    return this.send({ type: "undo" });
+  }
+
+  confirm() {
+    return this.send({ type: "confirm" });
   }
 
   chat(text) {

@@ -174,6 +174,8 @@ async function createMatch(event) {
   if ($("spectator-chat").value === "no") body.spectator_chat = false;
   // a hint table is never rated: the server refuses "rated: yes" with hints, in words
   if ($("hints").value === "yes") body.hints = true;
+  if ($("undo-mode").value !== "no") body.allow_undo = true;
+  if ($("undo-mode").value === "confirm") body.confirm_turn = true;
   if ($("mode").value === "turn") {
     body.mode = "turn";
     body.move_days = Number($("move-days").value) || 3;

@@ -9,6 +9,7 @@ import { initialLanguage, language, languageSwitch, loadLanguage, t, translatePa
 import { installRulesPanel } from "./rules-panel.js";
 import { errorText } from "./identity.js";
 import { lineClass } from "./log-line.js";
+import { installUndo, renderUndo } from "./undo.js";
 import { renderStatus, trackStatusHeight } from "./statusbar.js";
 import { installTabs } from "./tabs.js";
 import { createPlayback } from "./playback.js";
@@ -375,6 +376,7 @@ function render() {
   renderChatBox();
   $("table-hints").hidden = !snapshot.hints;
   renderHint();
+  renderUndo(snapshot, busy);
 }
 
 // --- messages -----------------------------------------------------------------------------
@@ -423,9 +425,12 @@ function applyUpdate(message) {
     returns: message.returns ?? snapshot.returns,
     ending: message.ending ?? snapshot.ending,
     deadline: "deadline" in message ? message.deadline : snapshot.deadline,
+    undo: message.undo ?? 0,               // only our own provisional steps carry these
+    confirm: message.confirm ?? false,
   };
   if ("clock" in message) setClock(message.clock);
   log = log.concat(message.events || []);
+  if (message.provisional) hint = null;   // the position changed, its seq did not
   // Our move has been applied once we see an update whose actor is us, or it is not our turn.
   if (message.actor === snapshot.seat || !myTurn()) busy = false;
   render();
@@ -506,7 +511,9 @@ async function start() {
     onChat: (line) => addChat([line]),
     onRematch: (id) => { rematchId = id; render(); },
     onSeatToken: keepSeatToken,
+    onFinal: () => { Object.assign(snapshot, { undo: 0, confirm: false }); busy = false; render(); },
   });
+  installUndo(() => connection, () => { busy = true; render(); });
   connection.connect();
   // Tests and curious people can reach the connection (e.g. to drop it on purpose).
   window.boardwright = { connection, snapshot: () => snapshot, log: () => log };

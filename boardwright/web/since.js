@@ -13,8 +13,9 @@ export function renderSince(snapshot, log, myTurn, seatLabel) {
   let i = log.length - 1;
   while (i >= 0 && log[i].actor !== seat) i--;
   const lines = log.slice(i + 1).filter((line) => line.actor >= 0 && line.actor !== seat);
-  box.hidden = lines.length === 0;
-  if (!lines.length) return;
+  // one step is already the status bar's "last move": the list is for more than one
+  box.hidden = lines.length < 2;
+  if (lines.length < 2) return;
   $("since-title").textContent = t("web.since.title", { count: lines.length });
   const list = $("since-list");
   if (list.dataset.until === String(lines[lines.length - 1].seq)) return;

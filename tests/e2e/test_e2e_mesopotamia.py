@@ -1,9 +1,10 @@
 """A person plays Mesopotamia in the browser by clicking the map as a player of the physical game
 would: the hex with their members, then the hex next to it to step there; breeding or a holy
-place on its hex; the rest (pick up, drop, build a hut, end the movement) as buttons that name
-the tile in words. A 3-player match against two random bots, with a short turn cap so it ends,
-is played to its end screen in English; a second match is played in Hungarian. Every screen is
-saved at 1280×800 and must read as words (`check_screen`): no coordinates, no ids."""
+place on its hex; what is done on a chosen hex (pick up, drop, build a hut) as choices under the
+map that name it in words; ending the movement in the status bar. A 3-player match against
+two random bots, with a short turn cap so it ends, is played to its end screen in English; a
+second match is played in Hungarian. Every screen is saved at 1280×800 and must read as words
+(`check_screen`): no coordinates, no ids."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ MAX_STEPS = 300
 TURN_CAP = 6  # two turns for each of the three seats
 
 BOARD_MOVE = "#board [data-action]"
-SELECT = "#board [data-select]"
+SELECT = "#board .legal[data-step]"
+HAND_STEP = "#hand .legal[data-step]"   # what chosen members carry, before where they go
 BUTTON_MOVE = "#actions [data-action], #hand [data-action]"
 CARD = "#hand .meso-card.legal"
 ENDERS = "#actions [data-action='end_movement'], #actions [data-action='finish_action']"
@@ -55,6 +57,9 @@ def click_like_a_person(page: Page, rng: random.Random,
             select.nth(rng.randrange(select.count())).click()
             board = page.locator(BOARD_MOVE)
     buttons = page.locator(BUTTON_MOVE)
+    if not board.count() and not buttons.count() and page.locator(HAND_STEP).count():
+        page.locator(HAND_STEP).first.click()
+        board, buttons = page.locator(BOARD_MOVE), page.locator(BUTTON_MOVE)
     assert board.count() or buttons.count(), "it is our turn but nothing is highlighted"
     if board.count() and (not buttons.count() or rng.random() < 0.8):
         return send_move(page, board.nth(rng.randrange(board.count())), seq), True
@@ -93,23 +98,23 @@ def play_to_end(page: Page, artifacts: Path, rng: random.Random, lang: str,
             assert page.locator("#turn").inner_text().strip()
             check_words(page)
             check_screen(page, "mesopotamia", lang, artifacts, f"meso-{lang}-first-turn")
-        elif "chosen" not in shown and page.locator("#board .meso-map .meso-chosen").count() \
+        elif "chosen" not in shown and page.locator("#board .meso-map .meso-hex.chosen").count() \
                 and page.locator(BOARD_MOVE).count():
             # members chosen: the hexes next to them are highlighted, the hint names the tile
             shown.add("chosen")
             check_words(page)
             check_screen(page, "mesopotamia", lang, artifacts, f"meso-{lang}-members-chosen")
         elif "last" not in shown and view["turn"] >= 2 and view["phase"] == "movement" \
-                and page.locator("#board .meso-map .last-move-mark").count():
+                and page.locator("#board .meso-map .meso-hex.last-move").count():
             shown.add("last")
             check_words(page)
             check_screen(page, "mesopotamia", lang, artifacts, f"meso-{lang}-last-move")
             # a reloaded page outlines the same last turn (it reads the whole log)
-            marks = page.locator("#board .meso-map .last-move-mark").count()
+            marks = page.locator("#board .meso-map .meso-hex.last-move").count()
             page.reload()
             page.wait_for_selector("body[data-connection='online']")
             wait_for_turn_or_end(page)
-            assert page.locator("#board .meso-map .last-move-mark").count() == marks
+            assert page.locator("#board .meso-map .meso-hex.last-move").count() == marks
         moves.append(click_like_a_person(page, rng, lambda: card_screen(shown),
                                          card_now=card_first and steps == 0))
         steps += 1
@@ -189,7 +194,7 @@ def test_a_person_plays_mesopotamia_in_hungarian(server: str, tab: Tab, artifact
     page.goto(f"{server}{href}&lang=hu" if href.startswith("/") else f"{href}&lang=hu")
     page.wait_for_selector("body[data-connection='online']")
     page.wait_for_selector("#board svg .cell")
-    assert page.locator(".meso-legend strong").inner_text() == "Jelmagyarázat"
+    assert page.locator(".meso-legend-box summary").inner_text() == "Jelmagyarázat"
     moves = play_to_end(page, artifacts, random.Random(5), "hu")
     assert any(on_map for _, on_map in moves)
     check_end(page, artifacts, "hu")

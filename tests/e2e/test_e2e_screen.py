@@ -21,10 +21,9 @@ TAP_STEP = "#board .legal[data-step], #hand .legal[data-step]"
 
 def _join(browser: Browser, server: str, viewport: dict[str, int], seats: list[str],
           **context: str) -> Page:
-    lobby = browser.new_context()
-    links = create_match(lobby.new_page(), server, seats)
-    lobby.close()
+    # the lobby on the same device: seat A is bound to the identity that created the match
     page = touch_context(browser, viewport, **context).new_page()
+    links = create_match(page, server, seats)
     page.goto(links[0])
     page.wait_for_selector("body[data-connection='online']")
     return page

@@ -26,6 +26,7 @@ RULE_MODULES = {
     "feinde": {"rules", "setup", "turn", "movement", "sight", "knowledge", "fights", "exploring",
                "wandering", "spells", "endgame"},
     "runebound": {"rules", "turn", "movement", "adventures", "decks", "combat", "damage", "pvp",
+                  "pvp_cards",
                   "trading", "market", "experience", "endgame", "queries"},
 }
 #: modules that hold no rule: the contract, data, ids, the bots, learners' fields, words

@@ -116,7 +116,7 @@ def test_r9_5_r9_2_several_masters_give_only_plus_one() -> None:
 def test_r9_5_the_gain_is_measured_against_the_master_at_the_turn_end() -> None:
     st, _, _ = _passing([10, 2, 3, 4])
     know = give(st, "know2")
-    act(st, data.RUN, data.STEP + 0, data.YES, know, data.END)
+    act(st, data.RUN, data.STEP + 0, data.YES, know, "amount 2", data.END)
     assert st.knowledge[0] == 12 and st.knowledge[1] == 12
 
 

@@ -134,16 +134,28 @@ def test_r5_7_frightened_heart_monster_still_costs_its_heart() -> None:
     assert st.chips[0] == 5 and st.gold[0] == 1
 
 
-def test_r5_1_knowledge_caps_at_50_and_bosses_are_fought_at_50() -> None:
+def test_r5_1_knowledge_caps_at_50() -> None:
     st = new_game(4)
     put_token(st, "S1", 48)
     st.knowledge[0] = 48
     act(st, data.FIGHT_MOVE, data.FIGHT, _dice(st, 2, 2))
     assert st.knowledge[0] == 50
-    st2 = new_game(4)
-    put_token(st2, "S1", 49)
-    st2.knowledge[0] = 50
-    events = act(st2, data.FIGHT_MOVE, data.FIGHT)
+
+
+def test_r5_1_1_at_knowledge_50_every_monster_up_to_50_dies_of_fright() -> None:
+    for token in (46, 49, 50):
+        st = new_game(4)
+        put_token(st, "S1", token)
+        st.knowledge[0] = 50
+        events = act(st, data.FIGHT_MOVE, data.FIGHT)
+        assert "frightened" in kinds(events), token  # winning would not raise 50 (R5.1)
+
+
+def test_r5_1_1_option_fright_uncapped_fights_the_bosses_at_50() -> None:
+    st = new_game(4, fright_uncapped=True)
+    put_token(st, "S1", 49)
+    st.knowledge[0] = 50
+    events = act(st, data.FIGHT_MOVE, data.FIGHT)
     assert events[-1].data["case"] == "normal"  # A8: 49 + 5 > 50, no fright
 
 

@@ -47,7 +47,7 @@ def test_r10_2_power_takes_from_the_box_even_after_the_battle() -> None:
     assert st.to_move == 0 and sorted(st.legal_actions()) == [data.END, play]
     assert know not in st.legal_actions()
     st.box = 2
-    act(st, play)  # A34 take what is there
+    act(st, play, "amount 3")  # A34 take what is there
     assert st.chips[0] == 8 and st.box == 0
     assert st.to_move == 1  # nothing left to decide: the turn ended
 
@@ -56,7 +56,7 @@ def test_r10_3_knowledge_may_pass_on_the_dumbest_tile() -> None:
     st = new_game(4)
     st.dumb_active = 1
     play = give(st, "know3")
-    act(st, data.FIGHT_MOVE, play)
+    act(st, data.FIGHT_MOVE, play, "amount 3")
     assert st.knowledge[0] == 4 and knowledge.dumbest(st) == 1
 
 

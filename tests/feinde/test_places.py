@@ -70,7 +70,7 @@ def test_the_terminal_table_names_a_corridor_space_as_the_log_does() -> None:
 
 
 def test_a_view_names_its_phase_and_the_printed_token_values() -> None:
-    assert len(PHASE_NAMES) == data.INVISIBLE + 1
+    assert len(PHASE_NAMES) == data.AMOUNT + 1
     assert PHASE_NAMES[data.CHOOSE] == "choose" and PHASE_NAMES[data.OVER] == "over"
     st = new_game(4)
     view = st.view(0)

@@ -12,10 +12,13 @@ from typing import Any
 from boardwright.agents import AGENTS
 from boardwright.engine import registry
 from boardwright.engine.play import play_game
+from boardwright.games.feinde.data import RULES_1_2
 
 #: tests/engine/behaviour_hashes.json "feinde/3" under rules version feinde-1.1
 FEINDE_1_1_HASH_3P = "3d6c36b0988e0b616cc3"
-NEW_OPTIONS = ("crossing_blocks_sight", "group4_all_at_once")
+#: the options added since 1.1: the readings of 1.2 and 1.3, and 1.3's CHOICEs at their defaults
+NEW_OPTIONS = ("crossing_blocks_sight", "group4_all_at_once", *RULES_1_2,
+               "apprentice_needs_move", "pinned_invisible_run", "escape_any_monster")
 
 
 def _legacy_hash(players: int, options: dict[str, Any]) -> str:
@@ -39,7 +42,7 @@ def _legacy_hash(players: int, options: dict[str, Any]) -> str:
 
 
 def test_r6_2_option_crossing_blocks_sight_replays_the_feinde_1_1_games() -> None:
-    options = {"max_rounds": 60, "stall_rounds": 0, "crossing_blocks_sight": True}
+    options = {"max_rounds": 60, "stall_rounds": 0, "crossing_blocks_sight": True, **RULES_1_2}
     assert _legacy_hash(3, options) == FEINDE_1_1_HASH_3P
 
 

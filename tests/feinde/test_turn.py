@@ -188,7 +188,7 @@ def test_r9_4_no_following_a_hero_who_is_not_wiser() -> None:
 def test_r11_1_the_game_ends_at_once_when_49_and_50_are_defeated() -> None:
     st = new_game(4)
     put_token(st, "S1", 49)
-    st.knowledge[0] = 50
+    st.knowledge[0] = 49
     st.bosses = 1
     st.gold = [10, 3, 3, 3]
     act(st, data.FIGHT_MOVE, data.FIGHT)

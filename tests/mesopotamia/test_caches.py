@@ -45,11 +45,19 @@ def test_a_clone_keeps_its_own_where() -> None:
     assert s.where != twin.where and twin.where == table.recount(twin)
 
 
+#: the options that play as rules version mesopotamia-1.1 did (`GameInfo.earlier_rules`)
+RULES_1_1 = dict(dict(GAME.info.earlier_rules)["mesopotamia-1.1"])
+
+
 @pytest.mark.parametrize(("options", "expected"), [
     # the engine's readings before R3.2 and R5.5 followed the seed
-    ({"card_timing": "before_action", "action_required": False}, "9ca7330bd12f9b2f"),
-    # the seed's: cards after the action too, an action whenever one can be chosen
-    ({}, "d4afbd394651b9c4"),
+    ({"card_timing": "before_action", "action_required": False, **RULES_1_1},
+     "9ca7330bd12f9b2f"),
+    # rules 1.1: cards after the action too, an action whenever one can be chosen
+    (RULES_1_1, "d4afbd394651b9c4"),
+    # rules 1.2: cards in the mana phase (R3.2.1), Scouts keep a volcano (R7.2), Teleport onto
+    # a volcano (R7.6)
+    ({}, "dc4dde680a4286f8"),
 ])
 def test_seeded_random_games_are_the_same_as_before_the_speed_ups(options: dict[str, object],
                                                                   expected: str) -> None:

@@ -407,8 +407,8 @@ def test_r6_mana_from_own_and_other_holy_places_capped_by_limit() -> None:
 
 # --- R7 cards --------------------------------------------------------------------------------
 
-def _with_card(card: int, players: int = 4) -> object:
-    s = new(players)
+def _with_card(card: int, players: int = 4, **options: object) -> object:
+    s = new(players, **options)
     s.deck[card] -= 1
     s.hands[0][card] += 1
     s.invalidate()
@@ -426,10 +426,31 @@ def test_r7_2_scouts_draws_four_and_keeps_one() -> None:
     play(s, "play scouts", "move 1,-1 ne empty", "tile volcano", "tile plains", "tile quarry",
          "tile volcano")
     assert s.phase == data.SCOUT_PICK
-    assert legal_texts(s) == ["scout_pick plains", "scout_pick quarry"]
+    assert legal_texts(s) == ["scout_pick plains", "scout_pick quarry", "scout_pick volcano"]
     play(s, "scout_pick quarry")
     assert TERRAINS[s.tile[cell(s, 2, -2)]] == "quarry"
     assert s.stack == [20 - 1 + 1, 5, 6 - 1, 3]  # the other three went back
+
+
+def test_r7_2_scouts_may_keep_a_volcano_which_is_attached_and_the_draw_repeats() -> None:
+    s = _with_card(1)
+    play(s, "play scouts", "move 1,-1 ne empty", "tile volcano", "tile plains", "tile quarry",
+         "tile volcano")
+    play(s, "scout_pick volcano")
+    assert s.phase == data.VOLCANO_PLACE and s.stack == [20, 5, 6, 3 - 1]
+    assert not can(s, "place_volcano 2,-2")  # not where the member explores (R4.9)
+    play(s, "place_volcano 2,-1")
+    assert TERRAINS[s.tile[cell(s, 2, -1)]] == "volcano"
+    assert s.phase == data.DRAW_TILE  # one tile now, the Scouts are used
+    play(s, "tile forest")
+    assert TERRAINS[s.tile[cell(s, 2, -2)]] == "forest"
+
+
+def test_r7_2_option_scouts_keep_volcano_off_keeps_only_land() -> None:
+    s = _with_card(1, scouts_keep_volcano=False)
+    play(s, "play scouts", "move 1,-1 ne empty", "tile volcano", "tile plains", "tile quarry",
+         "tile volcano")
+    assert legal_texts(s) == ["scout_pick plains", "scout_pick quarry"]
 
 
 def test_r7_2_1_scouts_draw_the_tiles_left_when_fewer_than_four() -> None:
@@ -462,6 +483,44 @@ def test_r7_4_priesthood_adds_one_per_card() -> None:
     assert s.mana[0] == 3  # EM: 2 cards on one place give 3
 
 
+def _holy_place_with_a_member(card: int, **options: object) -> object:
+    s = _with_card(card, **options)
+    s.limit[0] = 8
+    lay(s, (2, -1), "plains")
+    s.holy[cell(s, 2, -1)] = 0
+    put(s, 0, (2, -1))
+    return s
+
+
+def test_r3_2_1_a_card_is_played_in_the_mana_phase_after_the_mana_is_counted() -> None:
+    s = _holy_place_with_a_member(5)  # Teleport
+    play(s, "end_movement", "finish_action")
+    assert s.phase == data.MANA and s.mana[0] == 1 and s.to_move == 0
+    assert can(s, "end_turn") and not can(s, "priesthood 2,-1")
+    play(s, f"teleport 2,-1 {2 + 14 * 0 + 0}", "to 1,-1")  # the member leaves the holy place
+    assert s.phase == data.MANA and at(s, 0, (2, -1)) == 0
+    play(s, "end_turn")
+    assert s.to_move == 1 and s.phase == data.MOVE and s.mana[0] == 1
+
+
+def test_r3_2_1_without_a_card_for_the_mana_phase_the_turn_passes_at_once() -> None:
+    s = _holy_place_with_a_member(0)  # Endurance: movement only
+    play(s, "end_movement", "finish_action")
+    assert s.to_move == 1 and s.phase == data.MOVE
+
+
+def test_r3_2_1_option_mana_phase_cards_off_passes_the_turn_when_the_mana_is_counted() -> None:
+    s = _holy_place_with_a_member(5, mana_phase_cards=False)
+    play(s, "end_movement", "finish_action")
+    assert s.to_move == 1 and s.mana[0] == 1
+
+
+def test_r3_2_1_the_card_drawn_this_turn_is_not_played_in_the_mana_phase() -> None:
+    s = new(4)
+    play(s, "end_movement", "draw_card", "card focus_stone", "finish_action")
+    assert s.to_move == 1
+
+
 def test_r7_5_focus_stone_two_mana_not_above_limit() -> None:
     s = _with_card(4)
     s.mana[0] = 2
@@ -477,9 +536,24 @@ def test_r7_6_teleport_a_member_with_its_offering() -> None:
     th = 2 + 14 * 0 + 6
     play(s, f"teleport -1,0 {th}")
     assert s.phase == data.TP_DST
-    assert not can(s, "to 0,0") and not can(s, "to 0,-1")  # no ziggurat, no volcano
+    assert not can(s, "to 0,0") and can(s, "to 0,-1")  # not the ziggurat; a volcano is a tile
     play(s, "to 1,0")
     assert at(s, 0, PB, "offering7") == 1 and s.mem[0][c * 14 + 6] == 0
+
+
+def test_r7_6_teleport_onto_a_volcano_and_the_member_steps_off_again() -> None:
+    s = _with_card(5)
+    put(s, 0, FOREST)
+    play(s, f"teleport -1,0 {2 + 14 * 0 + 0}", "to 0,-1")
+    assert at(s, 0, (0, -1)) == 1
+    assert can(s, "move 0,-1 ne empty")  # leaving a volcano is a step like any other
+
+
+def test_r7_6_option_teleport_onto_volcano_off() -> None:
+    s = _with_card(5, teleport_onto_volcano=False)
+    put(s, 0, FOREST)
+    play(s, f"teleport -1,0 {2 + 14 * 0 + 0}")
+    assert not can(s, "to 0,-1") and can(s, "to 1,0")
 
 
 def test_r7_6_teleport_lifts_an_opponents_carried_stone() -> None:
@@ -499,6 +573,25 @@ def test_r7_7_marduks_wrath_moves_a_member_without_its_resource() -> None:
     assert not can(s, "to 3,-1")  # farther than 3 (and not even a tile)
     play(s, "to 1,0")
     assert at(s, 1, PB, "empty") == 4 and s.wood[cell(s, *FOREST)] == 5
+
+
+@pytest.mark.parametrize(("reach", "reached"), [("land", False), ("any", True)])
+def test_r7_7_1_marduks_wrath_reach_over_land_or_over_every_tile(reach: str, reached: bool) -> None:
+    s = _with_card(6, wrath_reach=reach)
+    lay(s, (1, -2), "volcano")
+    lay(s, (0, -2), "plains")
+    lay(s, (-1, -2), "plains")  # 2 steps via the volcanoes, 4 over land (R2.1 ring)
+    put(s, 1, (1, -1))
+    play(s, f"wrath 1,-1 {7 * 1 + 0}")
+    assert can(s, "to 0,-2") is reached
+    assert not can(s, "to 0,-1") and not can(s, "to 1,-2")  # never ends on a volcano
+
+
+def test_r2_4_1_option_three_player_alone_names_the_seat_alone_on_plains_a() -> None:
+    s = new(3, three_player_alone=2)
+    pa, pb = cell(s, *PA), cell(s, *PB)
+    assert sorted(s.hut_owner[2 * pa: 2 * pa + 2]) == sorted([2, NEUTRAL])
+    assert sorted(s.hut_owner[2 * pb: 2 * pb + 2]) == [0, 1]
 
 
 def test_r7_7_marduks_wrath_moves_a_hut_only_to_a_plains_with_room() -> None:

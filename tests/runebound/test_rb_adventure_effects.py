@@ -134,7 +134,9 @@ def test_r5_13_a_second_quest_must_be_discarded_and_the_player_draws_again() -> 
     draw(s, "g08")
     assert p["quest"] == [adv(s, "g09"), -1]
     assert adv(s, "g08") in s.g["out"]  # a discarded encounter leaves the game
-    assert s.g["pending"] == ["draw", "green"]  # ... and a new card is drawn
+    assert s.g["phase"] == "redraw"  # R5.4a ... and a new card may be drawn
+    act(s, "face")
+    assert s.g["pending"] == ["draw", "green"]
 
 
 # ---------------------------------------------------------------- R5.11 allies as rewards

@@ -59,6 +59,9 @@ def test_r7_14_winner_takes_spoils_loser_knocked_out_no_xp() -> None:
     roll(s, 2)  # a low target
     act(s, "attack_hero")
     roll(s, 20)
+    # R7.14e the loser's armour may prevent a wound first; it takes them
+    assert s.g["phase"] == "pvp_react" and s.current_player() == 1
+    act(s, "take")
     assert s.g["phase"] == "loot" and s.current_player() == 0
     assert {"loot_gold", "loot_item", "skip"} <= legal_names(s)
     gold = w["gold"]
@@ -74,6 +77,7 @@ def test_r7_14_attacker_escape_steps_back_and_ends_the_turn() -> None:
     p["prev"] = s.cfg.content.tamalir
     attack(s)
     act(s, "escape")
+    roll(s, 2)  # R7.14b the other hero rolls first: a low target
     roll(s, 20)
     assert p["pos"] == s.cfg.content.tamalir and s.g["seat"] == 1
 

@@ -253,6 +253,8 @@ def test_r5_4_lower_event_is_discarded_and_the_player_draws_again() -> None:
     act(s, "draw_adv", low)
     assert s.g["event"] == high
     assert s.g["decks"][colour][1][-1] == low
+    assert s.g["phase"] == "redraw"  # R5.4a the player may draw again
+    act(s, "face")
     assert s.g["pending"] == ["draw", colour]  # draw again
 
 

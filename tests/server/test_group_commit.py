@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from boardwright.server.store import ActionRow, Commit, GroupCommit, SeqConflict, Store
+from boardwright.server.commits import GroupCommit
+from boardwright.server.store import ActionRow, Commit, SeqConflict, Store
 
 from .conftest import run_coroutine
 from .test_postgres import match_row

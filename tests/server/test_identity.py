@@ -300,7 +300,8 @@ def test_identities_ratings_and_chat_on_postgres(pg_url: str, bot_pool: Any) -> 
 
     from .conftest import TEST_LIMITS, create
 
-    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS)) as client:
+    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS,
+                               leaderboard_min=(1, 1))) as client:
         sign_up(client, "Anna")
         created = client.post("/api/matches", json=_mine()).json()
         match_id = created["match_id"]
@@ -319,7 +320,8 @@ def test_identities_ratings_and_chat_on_postgres(pg_url: str, bot_pool: Any) -> 
             time.sleep(0.05)
         assert {e["name"] for e in board} == {"random", "greedy"}
         assert client.get(f"/api/matches/{rated}").json()["status"] == "finished"
-    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS)) as client:
+    with TestClient(create_app(pg_url, bots=bot_pool, limits=TEST_LIMITS,
+                               leaderboard_min=(1, 1))) as client:
         log_in(client, "Anna")  # the signing key is the database's: the next server agrees
         assert client.get("/api/me/matches").json()["open"][0]["match_id"] == match_id
         assert client.get(f"/api/matches/{match_id}/chat").json()["lines"][0]["text"] == "hello"

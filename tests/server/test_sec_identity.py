@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from itsdangerous import URLSafeTimedSerializer
 from starlette.websockets import WebSocketDisconnect
 
+from boardwright.server import absence, ratings
 from boardwright.server.app import create_app
 from boardwright.server.guard import address_key
 from boardwright.server.identity import (
@@ -342,3 +343,160 @@ def test_l2_forwarded_for_is_believed_only_from_the_named_proxies() -> None:
                                       forwarded_allow_ips="127.0.0.1")) == "203.0.113.9"
     assert client_seen(uvicorn_config(app, "127.0.0.1", 0, Limits(),
                                       forwarded_allow_ips="10.0.0.0/8")) == "127.0.0.1"
+
+
+def test_l3_look_alike_and_reserved_names_are_refused(client: TestClient) -> None:
+    sign_up(client, "Anna")
+    use(client, None)
+    for name in ("\u0410nna", "p\u0430ypal", "\u0410\u0440\u0435"):  # Cyrillic А, а; Аре
+        refused(client.post("/api/me/signup", json={"name": name, "password": PASSWORD}),
+                422, "confusable_name")
+    for name in ("Guest 1234", "guest1234", "GUEST_77", "bot", "Bot 3", "greedy", "Player A",
+                 "Vendég 1234", "Admin"):
+        refused(client.post("/api/me/signup", json={"name": name, "password": PASSWORD}),
+                422, "reserved_name")
+    for name in ("Jiří Novák", "Ádám", "Петр", "Botond", "Guest of honour"):
+        use(client, None)
+        assert client.post("/api/me/signup", json={
+            "name": name, "password": PASSWORD}).status_code == 201, name
+
+
+def _rated_row(players: int, winners: list[int], returns: list[float],
+               seats: list[dict[str, Any]] | None = None) -> Any:
+    from datetime import UTC, datetime
+
+    from boardwright.server.store import MatchRow
+    stamp = datetime.now(UTC)
+    return MatchRow(id="m", game="beowulf", players=players, options={},
+                    seats=seats or [{"kind": "human"}] * players, status="finished", seed=1,
+                    lang="en", clock_seconds=None, grace_seconds=None, engine_version="0",
+                    rules_version="r", seq=10, returns=returns, winners=winners,
+                    created=stamp, updated=stamp, rated=True)
+
+
+def test_m5_only_accounts_and_bot_levels_are_rated_never_guests() -> None:
+    row = _rated_row(2, [0], [9.0, 1.0])
+    assert ratings.compute(row, {0: "a", 1: "g"}, {}, {"a": "account", "g": "guest"}) == {}
+    assert set(ratings.compute(row, {0: "a", 1: "b"}, {}, {"a": "account", "b": "bot"})) == {
+        "a", "b"}
+
+
+def test_m5_bots_are_rated_per_fixed_level_and_other_specs_are_not_ratable(
+        client: TestClient) -> None:
+    same = [ratings.bot_identity(ratings.bot_level(s) or "") for s in (
+        "ismcts:500", "ismcts:iterations=500", " ISMCTS:iterations=500")]
+    assert len(set(same)) == 1 and same[0][1] == "ismcts 500"
+    for spec in ("ismcts:iterations=499", "ismcts:iterations=500/exploration=0.3",
+                 "ismcts:iterations=100/exploration=2"):
+        body = refused(client.post("/api/matches", json={
+            "game": "beowulf", "players": 2, "rated": True, "seed": 1,
+            "seats": [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": spec}]}),
+            422, "not_ratable")
+        assert body["params"]["seat"] == 1
+    row = _rated_row(2, [0], [1.0, 0.0], seats=[{"kind": "bot", "agent": "random"},
+                                                {"kind": "bot", "agent": "ismcts:123"}])
+    assert list(ratings.bot_seats(row)) == [0]  # a stored odd spec: the match goes unrated
+
+
+def test_m5_the_leaderboard_lists_a_player_after_ten_matches_against_three_opponents(
+        client: TestClient) -> None:
+    """Anna beats her one sock puppet eleven times: not listed; after wins over two more
+    opponents she is (the thresholds are `serve --leaderboard-min-*`)."""
+    from sqlalchemy import insert
+
+    from boardwright.server.store import (
+        identities_table,
+        now,
+        rating_changes_table,
+        ratings_table,
+    )
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    store = lobby.store
+    ids = ["anna", "puppet", "carl", "dora"]
+    with store.engine.begin() as conn:
+        for i in ids:
+            conn.execute(insert(identities_table).values(
+                id=i, kind="account", name=i.title(), name_key=i, password_hash=None,
+                session=0, created=now()))
+            conn.execute(insert(ratings_table).values(
+                identity_id=i, game="beowulf", mu=30.0 if i == "anna" else 20.0, sigma=2.0,
+                matches=11 if i in ("anna", "puppet") else 1, updated=now()))
+
+    def played(n: int, other: str) -> None:
+        from boardwright.server.store import matches_table
+        with store.engine.begin() as conn:
+            conn.execute(insert(matches_table).values(
+                id=f"m{n}", game="beowulf", players=2, options={}, seats=[],
+                status="finished", seed=1, lang="en", engine_version="0", rules_version="r",
+                seq=1, created=now(), updated=now()))
+            for seat, who in enumerate(("anna", other)):
+                conn.execute(insert(rating_changes_table).values(
+                    match_id=f"m{n}", identity_id=who, seat=seat, game="beowulf",
+                    mu_before=25.0, sigma_before=8.0, mu_after=25.0, sigma_after=8.0))
+
+    for n in range(11):
+        played(n, "puppet")
+    board = client.get("/api/leaderboard/beowulf").json()
+    assert board["entries"] == [] and (board["min_matches"], board["min_opponents"]) == (10, 3)
+    played(11, "carl")
+    played(12, "dora")
+    board = client.get("/api/leaderboard/beowulf").json()["entries"]
+    assert [e["name"] for e in board] == ["Anna"]
+
+
+def test_m6_every_live_table_with_people_has_a_grace_and_a_stand_in(
+        client: TestClient) -> None:
+    created = client.post("/api/matches", json={
+        "game": "beowulf", "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]}).json()
+    live = client.app.state.lobby.live[created["match_id"]]  # type: ignore[attr-defined]
+    assert live.row.grace_seconds == absence.DEFAULT_GRACE_SECONDS == 120
+    turn = client.post("/api/matches", json={
+        "game": "beowulf", "players": 2, "mode": "turn",
+        "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]}).json()
+    assert client.app.state.lobby.live[turn["match_id"]].row.grace_seconds is None  # type: ignore[attr-defined]
+
+
+def test_m6_a_player_absent_at_the_end_ranks_last() -> None:
+    row = _rated_row(3, [1], [5.0, 9.0, 7.0],
+                     seats=[{"kind": "human"}, {"kind": "human", "absent": True},
+                            {"kind": "human"}])
+    assert ratings.ranks(row) == {2: 1, 0: 2, 1: 3}
+
+
+def test_m6_an_abandoned_match_ends_instead_of_staying_active(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(absence, "ABANDON_SECONDS", 0.2)
+    created = client.post("/api/matches", json={  # a slow bot: no time to finish meanwhile
+        "game": "beowulf", "players": 2, "grace_seconds": 0,
+        "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:iterations=5000"}]}).json()
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/matches/{match_id}?token={token}") as ws:
+        assert ws.receive_json()["type"] == "welcome"
+    summary = _until(client, match_id, lambda s: s["status"] != "active")
+    assert (summary["status"], summary.get("ended")) == ("aborted", "abandoned")
+
+
+def test_m6_a_reloaded_match_nobody_returns_to_gets_its_stand_in(
+        db_url: str, bot_pool: Any) -> None:
+    with TestClient(create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)) as first:
+        created = first.post("/api/matches", json={
+            "game": "beowulf", "players": 2, "grace_seconds": 1,
+            "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]}).json()
+        match_id = created["match_id"]
+        view = first.get(f"/api/matches/{match_id}/view",
+                         headers=auth(created["seats"][0]["token"])).json()
+        assert view["status"] == "active"
+    with TestClient(create_app(db_url, bots=bot_pool, limits=TEST_LIMITS)) as second:
+        _until(second, match_id, lambda s: s["seats"][0]["stand_in"])
+
+
+def _until(client: TestClient, match_id: str, check: Any, seconds: float = 30) -> Any:
+    import time
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        summary = client.get(f"/api/matches/{match_id}").json()
+        if check(summary):
+            return summary
+        time.sleep(0.05)
+    raise AssertionError(f"never: {summary}")

@@ -10,6 +10,7 @@ from typing import Any
 from boardwright.engine.errors import IllegalAction
 
 from .data import (
+    AMOUNT_BASE,
     CARD_KINDS,
     CROSS_BASE,
     DELTA_BASE,
@@ -100,6 +101,8 @@ def action_to_text(cfg: Config, a: int) -> str:
         return f"rotate {a - ROT_BASE}"
     if a == DONE:
         return "done"
+    if AMOUNT_BASE + 1 <= a <= AMOUNT_BASE + 4:
+        return f"amount {a - AMOUNT_BASE}"
     return f"#{a}"
 
 

@@ -34,7 +34,8 @@ ROOMS, STARTS, CROSSINGS, TELEPORTS = 53, 4, 15, 4  # confirmed counts (feinde.m
 
 # --- phases --------------------------------------------------------------------------------
 (SETUP_TELEPORT, SETUP_MONSTER, PLACE_HERO, DUMB, CHOOSE, MOVE, DICE, FREE_STEP, REVEAL, PLACE,
- PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER, PICK, ROTATE, JOIN, INVISIBLE) = range(21)
+ PLACE4, DRAW, APPRENTICE, FOLLOW, DELTA, TRAVEL, OVER, PICK, ROTATE, JOIN, INVISIBLE,
+ AMOUNT) = range(22)
 CHANCE_PHASES = frozenset((SETUP_TELEPORT, SETUP_MONSTER, DICE, REVEAL, PLACE, PLACE4, DRAW))
 
 # --- action ids ----------------------------------------------------------------------------
@@ -58,6 +59,7 @@ PICK_CROSS = 460  # + index into board.crossings (green card)
 ROT_BASE = 480  # + new rotation 0..3
 DONE = 490  # stop using a card early (second crossing, third monster)
 INVIS_MONSTERS, INVIS_HEROES = 491, 492  # R10.3 Invisibility's one effect (choose_one mode)
+AMOUNT_BASE = 492  # + the amount 1..4 a Knowledge or Power card gives (R10.3.1)
 #: `st.invisible` bits: monsters neither stop nor pin the hero; no apprentice joins him
 UNSEEN_BY_MONSTERS, UNSEEN_BY_HEROES = 1, 2
 NUM_ACTIONS = 500
@@ -76,7 +78,7 @@ SWAP_MODE, TRAVELS_MODE, THREE_MODE, ROTATE_MODE = 1, 2, 3, 4
 #: the phases by number, named for front ends (the browser's prompt says what to do)
 PHASE_NAMES = ("setup_teleport", "setup_monster", "place_hero", "dumb", "choose", "move", "dice",
                "free_step", "reveal", "place", "place4", "draw", "apprentice", "follow", "delta",
-               "travel", "over", "pick", "rotate", "join", "invisible")
+               "travel", "over", "pick", "rotate", "join", "invisible", "amount")
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,8 +487,34 @@ class FeindeOptions(BaseModel):
     #: R6.5 (A17): on = the seed's reading, when group #3 runs out every room still holding a chip
     #: is revealed at once and group #4 placed there; off = group #4 is drawn as rooms are seen
     group4_all_at_once: bool = True
+    #: R10.3.1 a Knowledge or Power card gives its full value (the engine before rules 1.3);
+    #: off = the seed: "ez a maximumot mutatja, lehet kisebb értéket is elhasználni"
+    card_full_value: bool = False
+    #: R3.5 after paying to escape, resting is offered too (the engine before 1.3); the seed: 1 or 2
+    rest_after_escape: bool = False
+    #: R10.2.1 after a fight-first kill, non-Power cards stay playable while the hero, stopped,
+    #: still has steps (the engine before 1.3); off = only Power once his movement is over
+    cards_while_stopped: bool = False
+    #: R10.3.2 Travel and Invisibility ("before moving") may be played after a fight-first kill
+    #: while no step was taken (the seed); off = never after a fight (the engine before 1.3)
+    movement_cards_after_kill: bool = True
+    #: R6.2.1 a chest blocks the sight of a hero standing on it like a monster (the engine before
+    #: 1.3); off = the seed names only monsters
+    chest_blocks_sight: bool = False
+    #: R8.4.1 a wandering monster treats a chest as a monster: drops a carried hero there, will
+    #: not pick up a hero standing on one (the engine before 1.3); off = the seed's monsters only
+    wandering_chest_is_monster: bool = False
+    #: R5.1.1 the fright test without the cap of 50 (the engine before 1.3): at knowledge 50 a
+    #: monster m with m + bonus > 50 is fought; off = the seed's literal test, it dies of fright
+    fright_uncapped: bool = False
+    #: R9.1.1 only a hero who moved this turn may become an apprentice at its end
+    apprentice_needs_move: bool = True
+    #: R3.4.1 a pinned hero holding Invisibility may choose action 2 as well as action 1
+    pinned_invisible_run: bool = False
+    #: R3.5.1 escape from any monster on one's space, not only from one stronger than oneself
+    escape_any_monster: bool = False
     #: R12 A36: end the game after this many full rounds with no defeat and no knowledge change
-    #: (bots' games only: tables with people start at 0). CHOICE: 15, three times the longest
+    #: (bots' games only: tables with people start at 0). CHOICE: 24, three times the longest
     #: such wait measured in greedy games (docs/strength-feinde.md, "Game caps")
     stall_rounds: int = Field(default=24, ge=0, le=10_000)
     #: round cap: the game ends (and is scored) after this many full rounds; 0 = no cap. CHOICE:
@@ -494,6 +522,14 @@ class FeindeOptions(BaseModel):
     max_rounds: int = Field(default=150, ge=0, le=10_000)
     #: the seat of the start player (knowledge 1)
     first_player: int = Field(default=0, ge=0, le=5)
+
+
+#: the options under which this code plays as rules version feinde-1.2 did (`GameInfo.
+#: earlier_rules`); a state saved then, without these options, is read with them (R12)
+RULES_1_2: dict[str, bool] = {
+    "card_full_value": True, "rest_after_escape": True, "cards_while_stopped": True,
+    "movement_cards_after_kill": False, "chest_blocks_sight": True,
+    "wandering_chest_is_monster": True, "fright_uncapped": True}
 
 
 @dataclass(frozen=True, slots=True)

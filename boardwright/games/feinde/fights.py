@@ -19,6 +19,7 @@ from .data import (
     DRAW_BASE,
     FREE_STEP,
     GROUPS,
+    MAX_K,
     MOVE,
 )
 from .knowledge import pay, set_knowledge
@@ -53,7 +54,10 @@ def fight(st: FeindeTable, ev: list[Event]) -> None:
     m = t + st.mdelta
     k = st.knowledge[p]
     bonus = st.cfg.bonus
-    if m + bonus <= k:
+    # R5.1 "annak legyőzésével nem növekedne a jelenlegi tudásértéke": winning would not raise
+    # his knowledge, which never passes 50 (R5.1.1; option `fright_uncapped`: m + b <= k only)
+    capped = k >= MAX_K and m <= k and not st.cfg.options.fright_uncapped
+    if m + bonus <= k or capped:
         st.fight_case = 2  # R5.7 frightened: no roll
         _ev(ev, "frightened", seat=p, monster=t)
         _frightened(st, ev)

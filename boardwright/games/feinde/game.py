@@ -10,13 +10,18 @@ from typing import Any
 from boardwright.engine.api import Game, GameInfo, Refusal, State, TurnRules, View
 from boardwright.engine.options import describe_options
 
-from .data import FeindeOptions, build_config
+from .data import RULES_1_2, FeindeOptions, build_config
 from .forward import FeindeState
 from .sample import sample_state
 
 #: 1.1: pass-through and Travel apprentices (R9.5); 1.2: the seed's line of sight (R6.2: a
 #: crossing does not block it), the engine's old reading is the option `crossing_blocks_sight`
-RULES_VERSION = "feinde-1.2"
+#: 1.3: cards give up to their number (R10.3.1), the seed's escape (R3.5), cards after a fight
+#: (R10.2.1, R10.3.2), chests are no monsters (R6.2.1, R8.4.1), fright at 50 (R5.1.1)
+RULES_VERSION = "feinde-1.3"
+#: the options that play a game of an earlier rules version as that version did
+EARLIER_RULES: tuple[tuple[str, Mapping[str, Any]], ...] = (
+    ("feinde-1.2", MappingProxyType(RULES_1_2)),)
 
 _HELP = {
     "board_file": "R1.2 a replacement board file (text map); empty = the PROPOSAL board",
@@ -37,6 +42,19 @@ _HELP = {
     "max_rounds": "end after this many rounds and score (0 = none; tables with people start "
                   "at 0; R12.1 the default is measured for bots)",
     "first_player": "R2.6 the start player's seat (knowledge 1)",
+    "card_full_value": "R10.3.1 Knowledge and Power cards always give their full number (off: "
+                       "the seed, any amount up to it)",
+    "rest_after_escape": "R3.5 resting is offered after an escape (the seed: action 1 or 2)",
+    "cards_while_stopped": "R10.2.1 after a fight-first kill, any card while the stopped hero "
+                           "has steps left (off: only Power once his movement is over)",
+    "movement_cards_after_kill": "R10.3.2 Travel and Invisibility after a fight-first kill, "
+                                 "before the first step (the seed's 'before moving')",
+    "chest_blocks_sight": "R6.2.1 a chest blocks its room's sight like a monster",
+    "wandering_chest_is_monster": "R8.4.1 a wandering monster treats a chest as a monster",
+    "fright_uncapped": "R5.1.1 the fright test m + b <= k without the cap of 50",
+    "apprentice_needs_move": "R9.1.1 only a hero who moved this turn becomes an apprentice",
+    "pinned_invisible_run": "R3.4.1 a pinned hero holding Invisibility may take action 2",
+    "escape_any_monster": "R3.5.1 escape from any monster, not only a stronger one",
 }
 
 
@@ -59,6 +77,7 @@ class FeindeGame(Game):
                                  caps={"max_rounds", "stall_rounds"}),
         languages=("en", "hu"),
         turn_rules=TurnRules(game_over="R11.1", chance="R6.4", not_your_turn="R3.1"),
+        earlier_rules=EARLIER_RULES,
     )
     #: people play the printed game, to its end (R11.1); the round cap and the stall rule
     #: (R12 A36) are safety valves for bots' games only

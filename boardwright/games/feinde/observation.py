@@ -18,10 +18,10 @@ from typing import Any
 from boardwright.engine.api import View
 from boardwright.engine.observation import Field, Observer
 
-from .data import CARD_KINDS, DUMB_TILE, GROUPS, INVISIBLE, TILE_SHAPES, Config, build_config
+from .data import AMOUNT, CARD_KINDS, DUMB_TILE, GROUPS, TILE_SHAPES, Config, build_config
 from .state import SCALARS
 
-PHASES = INVISIBLE + 1  # phases are numbered 0 .. INVISIBLE, the last (see data.py)
+PHASES = AMOUNT + 1  # phases are numbered 0 .. AMOUNT, the last (see data.py)
 #: token ids: 1..53 for the monsters, chests and bosses, DUMB_TILE (99) for the dumbest-player
 #: tile, which takes index 0 here
 TOKENS = 54

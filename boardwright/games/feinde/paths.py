@@ -25,7 +25,7 @@ Walk = tuple[list[int], list[int], int]
 
 _MOVES: dict[Key, Moves] = {}
 _SIGHT: dict[tuple[Key, bytes, bool], bytes] = {}
-_WALKS: dict[tuple[int, Key, bytes, bytes, bool], Walk] = {}
+_WALKS: dict[tuple[int, Key, bytes, bytes, bool, bool], Walk] = {}
 #: per board (kept alive here, so its id is never reused): its crossings' entries of a list
 _PICK: dict[int, tuple[Board, itemgetter[tuple[int, ...]]]] = {}
 #: a cache that grows past this is emptied (a game sees a few dozen arrangements)
@@ -144,7 +144,9 @@ def walk(st: FeindeState, start: int) -> Walk:
     goes on from there as the next turn would, each such stop counting `FRONTIER_STEPS` steps
     more (the rest of the turn is lost). A chest does not stop it. The lists returned are
     shared: callers must not change them."""
-    key = (start, _key(st), bytes(st.chip), bytes(st.token), st.cfg.options.crossing_blocks_sight)
+    opts = st.cfg.options
+    key = (start, _key(st), bytes(st.chip), bytes(st.token), opts.crossing_blocks_sight,
+           opts.chest_blocks_sight)
     out = _WALKS.get(key)
     if out is None:
         out = _walk(st, start)
@@ -157,6 +159,7 @@ def walk(st: FeindeState, start: int) -> Walk:
 def _walk(st: FeindeState, start: int) -> Walk:
     table = moves(st)
     stops = sight_stops(st)
+    chest_sight = st.cfg.options.chest_blocks_sight
     chip = st.chip
     token = st.token
     n = len(table)
@@ -179,7 +182,8 @@ def _walk(st: FeindeState, start: int) -> Walk:
                 first[nxt] = action if fa < 0 else fa
                 t = token[nxt]
                 mark = stops[nxt]
-                if mark == 1 or (mark == 2 and not t):
+                # a room sees unless a monster stands there (R6.2; a chest too, R6.2.1)
+                if mark == 1 or (mark == 2 and not (t and (t < CHEST0 or chest_sight))):
                     if explore < 0:
                         explore = nxt
                     at = d + 1 + FRONTIER_STEPS  # he stops there (R3.6); on next turn

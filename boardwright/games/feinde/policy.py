@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from .data import (
+    AMOUNT,
     APPRENTICE,
     CARD_KINDS,
     CHEST0,
@@ -37,7 +38,15 @@ from .data import (
     YES,
 )
 from .forward import FeindeState
-from .heuristic import DEFAULT_WEIGHTS, Weights, gold_left, hero_plan, target_value, turn_terms
+from .heuristic import (
+    DEFAULT_WEIGHTS,
+    Weights,
+    evaluate,
+    gold_left,
+    hero_plan,
+    target_value,
+    turn_terms,
+)
 from .paths import walk
 
 #: play a Power card (R10.3) when the chips are below this
@@ -63,11 +72,20 @@ def rollout_action(state: FeindeState, rng: random.Random, w: Weights = DEFAULT_
         return END
     if ph == INVISIBLE:
         return INVIS_MONSTERS
+    if ph == AMOUNT:  # R10.3.1 the amount the heuristic likes best, the smaller on a tie
+        return max(legal, key=lambda a: (_value_after(state, a, w), -a))
     if ph == DELTA:
         p = state.to_move
         t = state.token[state.pos[p]]
         return max(legal, key=lambda a: (target_value(state, p, t, w, a - DELTA_BASE - 4), -a))
     return rng.choice(legal)
+
+
+def _value_after(state: FeindeState, action: int, w: Weights) -> float:
+    """The mover's heuristic value once `action` is played (on a copy)."""
+    after = state.clone()
+    after.apply(action)
+    return evaluate(after, w)[state.to_move]
 
 
 def _best(state: FeindeState, p: int, dist: list[int], ex_cell: int, budget: int,

@@ -16,6 +16,8 @@ from boardwright.engine.events import Event
 
 from . import exploring, fights, movement, setup, spells, turn, wandering
 from .data import (
+    AMOUNT,
+    AMOUNT_BASE,
     APPRENTICE,
     CARD_KINDS,
     CHANCE_PHASES,
@@ -73,7 +75,7 @@ from .exploring import explore
 from .fights import fight, top_group
 from .movement import hero_cell, pinned, step, step_dirs, teleport, teleport_partner
 from .sight import monster_steps
-from .spells import pick_actions, play, playable_cards
+from .spells import card_value, pick_actions, play, playable_cards, playable_names
 from .state import FeindeTable
 from .turn import finish_turn
 
@@ -93,17 +95,7 @@ def legal_actions(st: FeindeTable) -> list[int]:
             acts.append(MSTOP)
         return sorted(acts)
     if ph == CHOOSE:
-        p = st.to_move
-        acts = [FIGHT_MOVE]
-        here = st.pos[p]
-        t = st.token[here]
-        if not (0 < t < CHEST0) or st.escaped:
-            acts.append(RUN)
-        if st.storage > 0:
-            acts.append(REST)
-        if 0 < t < CHEST0 and not st.escaped and t > st.knowledge[p] and st.chips[p] >= 1:
-            acts.append(ESCAPE)  # R3.5
-        return sorted(acts)
+        return _choices(st)
     if ph == MOVE:
         acts = []
         if st.budget > 0 and not st.stopped and not pinned(st):
@@ -122,6 +114,8 @@ def legal_actions(st: FeindeTable) -> list[int]:
         return [YES, NO]
     if ph == INVISIBLE:
         return [INVIS_MONSTERS, INVIS_HEROES]
+    if ph == AMOUNT:  # R10.3.1 "lehet kisebb értéket is elhasználni"
+        return [AMOUNT_BASE + v for v in range(1, card_value(st.next_token) + 1)]
     if ph == DELTA:
         n = int(CARD_KINDS[st.next_token][len("monster"):])
         m = st.token[hero_cell(st)]
@@ -135,6 +129,27 @@ def legal_actions(st: FeindeTable) -> list[int]:
         me = st.to_move
         return [TRAVEL_TO + p for p in range(st.cfg.players) if p != me and st.pos[p] != st.pos[me]]
     raise AssertionError(f"unknown phase {ph}")
+
+
+def _choices(st: FeindeTable) -> list[int]:
+    """R3.1 the action of the turn; R3.4 a hero pinned by a monster fights first (action 1) or
+    escapes (R3.5, from a stronger monster, option `escape_any_monster`: from any) and then takes
+    action 1 or 2 (option `rest_after_escape`: or rests); option `pinned_invisible_run`: a
+    pinned hero holding Invisibility may take action 2 too (R3.4.1)."""
+    p = st.to_move
+    opts = st.cfg.options
+    acts = [FIGHT_MOVE]
+    t = st.token[st.pos[p]]
+    monster = 0 < t < CHEST0
+    if not monster or st.escaped or (opts.pinned_invisible_run
+                                     and "invisibility" in playable_names(st)):
+        acts.append(RUN)
+    if st.storage > 0 and (not st.escaped or opts.rest_after_escape):
+        acts.append(REST)
+    if (monster and not st.escaped and st.chips[p] >= 1
+            and (t > st.knowledge[p] or opts.escape_any_monster)):
+        acts.append(ESCAPE)  # R3.5
+    return sorted(acts)
 
 
 def legal_actions_cached(st: FeindeTable) -> list[int]:

@@ -57,12 +57,15 @@ def trace(st: FeindeTable, origin: int) -> tuple[list[int], list[int], set[int]]
     Sight runs along corridors round bends, stops at the first room, goes on through a
     revealed crossing on every side (R6.2, the seed: a crossing does not block sight; with
     the option `crossing_blocks_sight` only through its open arms), and stops at a face-down
-    crossing (which the caller reveals before looking again). From a room that holds a token
-    nothing is seen.
+    crossing (which the caller reveals before looking again). From a room that holds a monster
+    nothing is seen ("ahol már található egy szörny, addig nem láthat tovább"); a chest blocks
+    nothing (R6.2.1, option `chest_blocks_sight`: a chest blocks like a monster).
     """
     b = st.cfg.board
     kind = b.kind
-    if kind[origin] != CORRIDOR and kind[origin] != CROSSING and st.token[origin]:
+    t = st.token[origin]
+    if (t and kind[origin] != CORRIDOR and kind[origin] != CROSSING
+            and (t < CHEST0 or st.cfg.options.chest_blocks_sight)):
         return [], [], set()
     walls = st.cfg.options.crossing_blocks_sight
     rooms: list[int] = []

@@ -9,6 +9,8 @@ from typing import Any
 from boardwright.engine.events import Event
 
 from .data import (
+    AMOUNT,
+    AMOUNT_BASE,
     CARD_KINDS,
     CHEST0,
     DELTA,
@@ -42,13 +44,30 @@ def _ev(events: list[Event], kind: str, **data: Any) -> None:
     events.append(Event(kind, data))
 
 
+def card_value(k: int) -> int:
+    """R10.3 the number a Knowledge or Power card prints (`know3`: 3)."""
+    name = CARD_KINDS[k]
+    return int(name[4:] if name.startswith("know") else name[5:])
+
+
+def playable_names(st: FeindeTable) -> set[str]:
+    """The names of the cards in hand that were not drawn this turn (R10.1)."""
+    p = st.to_move
+    return {CARD_KINDS[k] for k in st.hands[p][: len(st.hands[p]) - st.fresh]}
+
+
 def playable_cards(st: FeindeTable) -> list[int]:
     """R10 the card kinds the player may play now (not the ones drawn this turn)."""
     p = st.to_move
+    opts = st.cfg.options
     hand = st.hands[p][: len(st.hands[p]) - st.fresh]
     out: set[int] = set()
     t = st.token[hero_cell(st)]
-    after_battle = st.fought and (not st.fight_first or (st.stopped and st.budget == 0))
+    # R10.2 "Csata után, amikor a körnek vége van": after a fight that came last, or once the
+    # hero's movement after a fight-first kill is over (option `cards_while_stopped`: only once
+    # his steps are used up as well, R10.2.1)
+    over = st.stopped and (st.budget == 0 or not opts.cards_while_stopped)
+    after_battle = st.fought and (not st.fight_first or over)
     for k in set(hand):
         name = CARD_KINDS[k]
         if name.startswith("power"):
@@ -64,7 +83,10 @@ def playable_cards(st: FeindeTable) -> list[int]:
             if st.kind == 1 and not st.fought and 0 < t < CHEST0 and not st.mchange_used:
                 out.add(k)
         elif name in ("travel", "invisibility"):
-            if st.steps == 0 and not st.fought and not st.stopped and not (
+            # R10.3.2 "Mozgás előtt": before the first step, a fight-first kill included
+            # (option `movement_cards_after_kill` off: never after a fight)
+            unfought = not st.fought or (opts.movement_cards_after_kill and st.fight_first)
+            if st.steps == 0 and unfought and not st.stopped and not (
                     name == "invisibility" and st.invisible) and not (
                     name == "travel" and all(c == st.pos[p] for c in st.pos)):
                 out.add(k)  # Travel needs another hero on another space to go to
@@ -112,12 +134,12 @@ def play(st: FeindeTable, k: int, ev: list[Event]) -> None:
     _ev(ev, "card_played", seat=p, card=name)
     if name.startswith("move"):
         st.budget += int(name[4:])
-    elif name.startswith("power"):
-        got = min(int(name[5:]), st.box)  # R12 A34
-        st.box -= got
-        st.chips[p] += got
-    elif name.startswith("know"):
-        set_knowledge(st, p, st.knowledge[p] + int(name[4:]))
+    elif name.startswith(("power", "know")):
+        if st.cfg.options.card_full_value or card_value(k) == 1:
+            gain(st, k, card_value(k), ev)
+        else:
+            st.next_token = k  # R10.3.1 the player says how much of it he uses
+            st.phase = AMOUNT
     elif name in ("monster1", "monster3", "monster4"):
         st.next_token = k
         st.phase = DELTA
@@ -136,6 +158,28 @@ def play(st: FeindeTable, k: int, ev: list[Event]) -> None:
         st.pick_first = -1
         st.picked = []
         st.phase = PICK
+
+
+def gain(st: FeindeTable, k: int, amount: int, ev: list[Event]) -> None:
+    """R10.3 Power +N: chips from the box, as many as it holds (R12 A34); Knowledge +N."""
+    p = st.to_move
+    if CARD_KINDS[k].startswith("power"):
+        got = min(amount, st.box)
+        st.box -= got
+        st.chips[p] += got
+    else:
+        set_knowledge(st, p, st.knowledge[p] + amount)
+    if not st.cfg.options.card_full_value:
+        _ev(ev, "card_amount", seat=p, card=CARD_KINDS[k], amount=amount)
+
+
+def _amount(st: FeindeTable, a: int, ev: list[Event]) -> None:
+    """R10.3.1 the amount of a Knowledge or Power card the player uses: "ez a maximumot mutatja,
+    lehet kisebb értéket is elhasználni" [seed §A varázskártyák]."""
+    k = st.next_token
+    st.next_token = 0
+    st.phase = MOVE
+    gain(st, k, a - AMOUNT_BASE, ev)
 
 
 def pick_target(st: FeindeTable, a: int, ev: list[Event]) -> None:
@@ -247,5 +291,5 @@ def _travel(st: FeindeTable, a: int, ev: list[Event]) -> None:
 
 
 #: what an action does in each card phase (`rules.apply_action` dispatches by phase)
-APPLY = {INVISIBLE: _invisible, DELTA: _delta, PICK: pick_target, ROTATE: _rotate,
+APPLY = {AMOUNT: _amount, INVISIBLE: _invisible, DELTA: _delta, PICK: pick_target, ROTATE: _rotate,
          TRAVEL: _travel}

@@ -18,7 +18,16 @@ from typing import Any, Self
 from boardwright.engine.api import CHANCE, TERMINAL, View
 from boardwright.engine.errors import BadRecord
 
-from .data import CARD_KINDS, CHANCE_PHASES, OVER, PHASE_NAMES, PLACE, Config, build_config
+from .data import (
+    CARD_KINDS,
+    CHANCE_PHASES,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    RULES_1_2,
+    Config,
+    build_config,
+)
 
 STATE_FORMAT = "feinde-state/2"  # 2: pass-through apprentices (pupil, join_*)
 
@@ -169,6 +178,9 @@ class FeindeTable:
             options = dict(data["options"])
             # a state saved before rules 1.2 goes on with the sight it was played with (R6.2)
             options.setdefault("crossing_blocks_sight", True)
+            # and one saved before rules 1.3 with that version's readings
+            if "card_full_value" not in options:
+                options = {**RULES_1_2, **options}
             cfg = build_config(int(data["players"]), options)
             st = object.__new__(cls)
             FeindeTable.__init__(st, cfg)

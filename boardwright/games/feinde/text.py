@@ -13,6 +13,7 @@ from boardwright.engine.i18n import Catalogue
 
 from .actions import action_to_text
 from .data import (
+    AMOUNT_BASE,
     CARD_KINDS,
     CHANCE_PHASES,
     CHEST0,
@@ -160,6 +161,10 @@ def describe_action(st: FeindeState, a: int, lang: str = "en") -> str:
         return t("action.unseen_monsters")
     if a == INVIS_HEROES:
         return t("action.unseen_heroes")
+    if AMOUNT_BASE + 1 <= a <= AMOUNT_BASE + 4:
+        card = CARD_KINDS[st.next_token] if st.next_token else ""
+        key = "action.amount_power" if card.startswith("power") else "action.amount_knowledge"
+        return t(key, n=a - AMOUNT_BASE)
     return text
 
 
@@ -184,7 +189,7 @@ def describe_event(event: Mapping[str, Any], lang: str = "en") -> str:
     if kind == "card_drawn" and "card" in params:
         return t("event.card_drawn_own", card=card_name(params["card"], lang),
                  group=params.get("group", "?"))
-    if kind == "card_played":
+    if kind in ("card_played", "card_amount"):
         params["card"] = card_name(str(params.get("card", "")), lang)
     if kind == "fight":
         params["case"] = t("case." + str(params.get("case", "normal")))

@@ -121,8 +121,9 @@ def finish_turn(st: FeindeTable, ev: list[Event]) -> None:
     st.asker = p
     wiser = [q for q in heroes_at(st, st.pos[p]) if st.knowledge[q] > st.knowledge[p]]
     if st.apprentice_yes == -1:
-        # R9.1 only a hero who ends his movement there (CHOICE: who has moved this turn)
-        moved = st.pos[p] != st.turn_start_pos
+        # R9.1 only a hero who ends his movement there (R9.1.1 CHOICE, option
+        # `apprentice_needs_move`: who has moved this turn)
+        moved = st.pos[p] != st.turn_start_pos or not st.cfg.options.apprentice_needs_move
         if moved and wiser and apprentice_gain(st, p, wiser) > st.knowledge[p]:
             st.phase = APPRENTICE  # R9.1
             return

@@ -8,7 +8,7 @@ from typing import Any
 
 from boardwright.engine.events import Event
 
-from .data import CHOOSE, DONE, DUMB, MSTEP, MSTOP, PICK, THREE_MODE
+from .data import CHEST0, CHOOSE, DONE, DUMB, MSTEP, MSTOP, PICK, THREE_MODE
 from .sight import heroes_at, monster_steps
 from .spells import card_done, pick_actions
 from .state import FeindeTable
@@ -31,7 +31,10 @@ def dumb_step(st: FeindeTable, a: int, ev: list[Event]) -> None:
         st.pos[st.dm_carry] = room
     heroes = [h for h in heroes_at(st, room) if h != st.dm_carry]
     forced = False
-    if st.token[room]:
+    t = st.token[room]
+    # R8.4 "egy olyan terembe érnek ahol egy másik szörny áll": a monster, not a chest (R8.4.1,
+    # option `wandering_chest_is_monster`: a chest too)
+    if t and (t < CHEST0 or st.cfg.options.wandering_chest_is_monster):
         if st.dm_carry >= 0:
             _ev(ev, "hero_dropped", seat=st.dm_carry, room=b.labels[room])
             st.dm_carry = -1  # R8.4 left with the other monster

@@ -107,6 +107,8 @@ def _params(cfg: Config, block: str, off: int) -> dict[str, Any]:
 def action_to_json(cfg: Config, action: int) -> dict[str, Any]:
     """`{"do": block, ...}` with the block's parameters in words."""
     block, off = cfg.space.decode(action)
+    if block == "scout_volcano":  # R7.2 the kept volcano reads as any other pick
+        return {"do": "scout_pick", "terrain": "volcano"}
     return {"do": block, **_params(cfg, block, off)}
 
 
@@ -228,6 +230,8 @@ def action_from_json(cfg: Config, data: Mapping[str, Any]) -> int:
     if block == "wrath":
         return sp.encode(block, cell() * WR_SIZE + integer("thing", 0, WR_SIZE))
     if block == "scout_pick":
+        if data.get("terrain") == "volcano":
+            return sp.encode("scout_volcano")
         return sp.encode(block, pick("terrain", _PICK))
     if block == "tile":
         return sp.encode(block, pick("terrain", TERRAINS[:4]))

@@ -23,6 +23,7 @@ from .data import (
     FLAG,
     FOCUS_STONE,
     KINDS,
+    MANA,
     MANA_THEFT,
     MOVE,
     NEUTRAL,
@@ -47,7 +48,7 @@ from .data import (
     ZIGGURAT,
 )
 from .state import MesoTable, carriers, enter, leave
-from .turn import OPENING, end_turn
+from .turn import OPENING, end_turn, pass_turn
 
 
 def _ev(kind: str, **data: Any) -> Event:
@@ -59,9 +60,19 @@ def land_cells(s: MesoTable) -> list[int]:
     return [c for c in s.placed if s.tile[c] not in (VOLCANO, ZIGGURAT)]
 
 
+def teleport_cells(s: MesoTable) -> list[int]:
+    """R7.6 where Teleport may send a thing: "bármelyik másik területlapka, kivéve arra,
+    amelyiken a zikkurat van", a volcano too (option `teleport_onto_volcano` off: not there)."""
+    if not s.cfg.options.teleport_onto_volcano:
+        return land_cells(s)
+    return [c for c in s.placed if s.tile[c] != ZIGGURAT]
+
+
 def within(s: MesoTable, src: int, steps: int) -> list[int]:
-    """Cells at 1..steps tile-steps from src, stepping over placed non-volcano tiles (R7.7)."""
+    """Cells at 1..steps tile-steps from src, stepping over placed non-volcano tiles (R7.7; over
+    every placed tile with option `wrath_reach=any`, R7.7.1)."""
     nbr = s.cfg.nbr
+    over_all = s.cfg.options.wrath_reach == "any"
     seen = {src}
     frontier = [src]
     out: list[int] = []
@@ -69,7 +80,8 @@ def within(s: MesoTable, src: int, steps: int) -> list[int]:
         nxt = []
         for c in frontier:
             for t in nbr[c]:
-                if t >= 0 and t not in seen and s.tile[t] >= 0 and s.tile[t] != VOLCANO:
+                if t >= 0 and t not in seen and s.tile[t] >= 0 and (
+                        over_all or s.tile[t] != VOLCANO):
                     seen.add(t)
                     nxt.append(t)
                     out.append(t)
@@ -96,7 +108,7 @@ def legal_cards(s: MesoTable, p: int, out: list[int]) -> None:
         out.append(sp.encode("play", TWINS))
     if playable(s, p, FOCUS_STONE):
         out.append(sp.encode("play", FOCUS_STONE))
-    if playable(s, p, PRIESTHOOD):
+    if playable(s, p, PRIESTHOOD) and ph != MANA:  # R7.4 its mana phase has not yet come
         out.extend(sp.encode("priesthood", c) for c in s.placed if s.holy[c] >= 0)
     if playable(s, p, MANA_THEFT):
         out.extend(sp.encode("mana_theft", o) for o in range(s.cfg.players)
@@ -141,7 +153,7 @@ def teleport_things(s: MesoTable, c: int) -> list[int]:
 def _legal_teleport(s: MesoTable, out: list[int]) -> None:
     """R7.6 Teleport's targets: on every tile, the loose resources, the members and the carried
     resources, while there is another tile to send them to."""
-    if len(land_cells(s)) < 2:  # no other tile to send anything to (never after set-up)
+    if len(teleport_cells(s)) < 2:  # no other tile to send anything to (never after set-up)
         return
     base = s.cfg.starts["teleport"]
     wood = s.wood
@@ -175,7 +187,7 @@ def wrath_things(s: MesoTable, p: int, c: int) -> list[int]:
 
 def wrath_reach(s: MesoTable, src: int) -> list[int]:
     """R7.7 where a member may be sent: up to 3 tiles away, no volcano, not the ziggurat."""
-    return [c for c in within(s, src, 3) if s.tile[c] != ZIGGURAT]
+    return [c for c in within(s, src, 3) if s.tile[c] not in (ZIGGURAT, VOLCANO)]
 
 
 def wrath_targets(s: MesoTable, src: int, thing: int) -> list[int]:
@@ -392,8 +404,14 @@ def _card(s: MesoTable, off: int, ev: list[Event]) -> None:
     end_turn(s, ev)
 
 
+def _end_turn(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R3.2.1 the player has played the cards he wanted in the mana phase: the turn is over."""
+    pass_turn(s, ev)
+
+
 #: what each action block of this phase does (`rules.apply_action` dispatches by block)
 APPLY = {
+    "end_turn": _end_turn,
     "play": _play,
     "priesthood": _priesthood,
     "mana_theft": _mana_theft,

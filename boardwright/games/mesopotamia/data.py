@@ -71,10 +71,10 @@ WR_HUT, WR_SIZE = 28, 30
 
 # --- phases (R3) ---------------------------------------------------------------------------
 (MOVE, ACTION, BUILD, HOLY, BREED, TP_DST, WR_DST, VOLCANO_PLACE, DISTRIBUTE, SCOUT_PICK,
- DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER, PICK_CARRIER, AFTER_DRAW) = range(16)
+ DRAW_TILE, SCOUT_DRAW, DRAW_CARD, OVER, PICK_CARRIER, AFTER_DRAW, MANA) = range(17)
 PHASE_NAMES = ("movement", "action", "building_huts", "holy_places", "breeding", "teleport_to",
                "wrath_to", "place_volcano", "place_resource", "scout_pick", "draw_tile",
-               "scout_draw", "draw_card", "over", "pick_carrier", "after_draw")
+               "scout_draw", "draw_card", "over", "pick_carrier", "after_draw", "mana")
 CHANCE_PHASES = frozenset((DRAW_TILE, SCOUT_DRAW, DRAW_CARD, PICK_CARRIER))
 #: R3.2 the phases of an action being carried out: the book lets cards be played in them too
 ACTION_PHASES = (BUILD, HOLY, BREED, AFTER_DRAW)
@@ -109,6 +109,20 @@ class MesoOptions(BaseModel):
     explore_costs_mp: bool = True
     #: R9.6 Marduk's Wrath may also move a neutral starting hut
     wrath_moves_neutral_huts: bool = False
+    #: R3.2.1 cards may be played in the mana phase, after its mana is counted (the seed: "amikor
+    #: rajta van a sor"); off = the turn passes when the mana is counted (the engine before 1.2)
+    mana_phase_cards: bool = True
+    #: R7.2 Scouts: the explorer may keep a drawn volcano ("Válassz ki közülük egyet"), which is
+    #: then attached as in R4.9; off = only a non-volcano is kept (the engine before rules 1.2)
+    scouts_keep_volcano: bool = True
+    #: R7.6 Teleport may send a thing onto a volcano (the card excludes only the ziggurat); off =
+    #: never onto a volcano (the research's A5, the engine before rules 1.2)
+    teleport_onto_volcano: bool = True
+    #: R7.7.1 Marduk's Wrath's "up to three tiles": `land` counts steps over placed tiles but
+    #: volcanoes and the ziggurat; `any` over every placed tile (the target is land either way)
+    wrath_reach: Literal["land", "any"] = "land"
+    #: R2.4.1 with 3 players, the seat that starts alone on plains A beside the neutral hut
+    three_player_alone: int = Field(default=0, ge=0, le=2)
     #: R9.9 a card aimed at one of another player's offering carriers on a tile takes the one the
     #: player points at, which is any of them with equal chance (their offerings lie face down);
     #: false: the one with the lowest offering (the engine's rule before this option)
@@ -201,6 +215,8 @@ def _build(players: int, opts: MesoOptions) -> Config:
         ("tile", 4),                       # chance: the terrain drawn
         ("card", 8),                       # chance: the card drawn
         ("carrier", 4),                    # chance: the offering of the carrier pointed at
+        ("end_turn", 1),                   # R3.2 the mana phase's cards are played: turn over
+        ("scout_volcano", 1),              # R7.2 Scouts keep a volcano (`scout_pick volcano`)
     ])
     first = list(FIRST_ROUND_MP[players])
     if players == 2:

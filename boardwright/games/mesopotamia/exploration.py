@@ -115,14 +115,18 @@ def _volcano_drawn(s: MesoTable, ev: list[Event]) -> None:
 
 
 def _scout_pick(s: MesoTable, off: int, ev: list[Event]) -> None:
-    """R7.2 Scouts: the explorer keeps one drawn non-volcano, placed as explored (R4.8); the other
-    tiles go back into the stack."""
+    """R7.2 Scouts: the explorer keeps one of the drawn tiles, placed as explored (R4.8) or, a
+    volcano, attached as R4.9 says (option `scouts_keep_volcano` off: only a non-volcano); the
+    other tiles go back into the stack."""
     t = off
     s.scout_drawn.remove(t)
     for x in s.scout_drawn:
         s.stack[x] += 1
     s.scout_drawn = []
     ev.append(_ev("scout_pick", seat=s.to_move, terrain=TERRAINS[t]))
+    if t == VOLCANO:  # R7.2 a kept volcano is attached as any drawn one; the draw repeats (R4.9)
+        _volcano_drawn(s, ev)
+        return
     _land(s, t, ev)
 
 
@@ -202,8 +206,14 @@ def _place_resource(s: MesoTable, off: int, ev: list[Event]) -> None:
     _auto_distribute(s)
 
 
+def _scout_volcano(s: MesoTable, off: int, ev: list[Event]) -> None:
+    """R7.2 Scouts: the explorer keeps a drawn volcano (`scout_pick volcano`)."""
+    _scout_pick(s, VOLCANO, ev)
+
+
 #: what each action block of this phase does (`rules.apply_action` dispatches by block)
 APPLY = {
+    "scout_volcano": _scout_volcano,
     "place_volcano": _place_volcano,
     "place_resource": _place_resource,
     "scout_pick": _scout_pick,

@@ -14,7 +14,9 @@ from .data import MesoOptions, build_config
 from .forward import MesoState
 from .sample import Determinizer, sample_state
 
-RULES_VERSION = "mesopotamia-1.1"  # 1.1: cards after the action (R3.2)
+#: 1.1: cards after the action (R3.2); 1.2: Scouts may keep a volcano (R7.2), Teleport onto
+#: a volcano (R7.6), cards in the mana phase (R3.2.1)
+RULES_VERSION = "mesopotamia-1.2"
 
 _HELPS = {
     "start_with_card": "R7.11 variant 6.1: every player starts with one card",
@@ -33,6 +35,12 @@ _HELPS = {
     "second_player_first_mp_2p": "R9.4 the 2-player second seat's first-round movement points",
     "explore_costs_mp": "R9.5 exploring costs 1 movement point",
     "wrath_moves_neutral_huts": "R9.6 Marduk's Wrath may move a neutral starting hut",
+    "mana_phase_cards": "R3.2.1 cards may be played in the mana phase, after the mana is "
+                        "counted (off: the turn passes then)",
+    "scouts_keep_volcano": "R7.2 Scouts may keep a drawn volcano (off: only a land tile)",
+    "teleport_onto_volcano": "R7.6 Teleport may send a thing onto a volcano (off: A5, never)",
+    "wrath_reach": "R7.7.1 land (steps over land tiles) | any (over every placed tile)",
+    "three_player_alone": "R2.4.1 the seat alone on plains A with 3 players",
     "carrier_pick_random": "R9.9 a card aimed at one of several hidden offering carriers takes "
                            "a random one (false: the lowest offering)",
 }
@@ -51,6 +59,9 @@ class MesoGame(Game):
         options=describe_options(MesoOptions, _HELPS, caps={"max_turns"}),
         languages=("en", "hu"),
         turn_rules=TurnRules(game_over="R8.1", chance="R3.1", not_your_turn="R2.7"),
+        earlier_rules=(("mesopotamia-1.1", MappingProxyType(
+            {"mana_phase_cards": False, "scouts_keep_volcano": False,
+             "teleport_onto_volcano": False})),),
     )
     #: the greedy agent's look-ahead within a turn: a Mesopotamia turn is a long chain of own
     #: steps (about 30 choices each), so two steps, not the default four (30^3 evaluations);

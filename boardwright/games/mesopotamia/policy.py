@@ -37,6 +37,7 @@ from .data import (
     HOLY,
     HOLY_PLACES,
     KINDS,
+    MANA,
     MOVE,
     OFFER0,
     OFFERING_VALUES,
@@ -60,6 +61,12 @@ def rollout_action(state: MesoState, rng: random.Random) -> int:
     if len(legal) == 1:
         return legal[0]
     phase = state.phase
+    if phase == MANA:  # R3.2.1 Focus Stone if it still adds mana, else the turn is over
+        focus = state.cfg.starts["play"] + FOCUS_STONE
+        p = state.to_move
+        if focus in legal and state.mana[p] < state.limit[p]:
+            return focus
+        return state.cfg.starts["end_turn"]
     if phase in _CARD_PHASES:
         # the ids are sorted and the cards' blocks come last (R3.2 cards at any time of one's
         # turn): the policy plays only Focus Stone, and skipping Teleport's and Wrath's many

@@ -26,6 +26,7 @@ from .data import (
     FOCUS_STONE,
     HOLY,
     KINDS,
+    MANA,
     MANA_THEFT,
     MOVE,
     OFFER0,
@@ -75,6 +76,8 @@ def refuse(s: MesoState, action: int) -> Refusal:
         return Refusal(rule, f"{key}.{'where' if block == wanted else 'first'}")
     if block == "play" or block in CARDS:
         return _card(s, block, offset)
+    if ph == MANA:  # R3.2.1 the mana is counted: only cards, or the turn's end
+        return Refusal("R3.2.1", "mana_phase")
     if block in MOVEMENT:
         return _movement(s, block, offset) if ph == MOVE else Refusal("R3.1", "movement_over")
     if block in ACTIONS:
@@ -111,6 +114,8 @@ def _card(s: MesoState, block: str, offset: int) -> Refusal:
     if k == FOCUS_STONE:
         return Refusal("R7.5", "focus_at_limit", params)
     if k == PRIESTHOOD:
+        if ph == MANA:
+            return Refusal("R7.4", "priesthood_mana_counted", params)
         return Refusal("R7.4", "priesthood_holy_place", params)
     if k == MANA_THEFT:
         return Refusal("R7.8", "theft_victim", params)

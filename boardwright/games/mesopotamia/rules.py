@@ -16,7 +16,7 @@ from boardwright.engine.events import Event
 from . import building, cards, exploration, movement
 from .actions import action_to_text
 from .building import legal_action_phase
-from .cards import aimed_seat, carrier_kinds, land_cells, legal_cards, wrath_targets
+from .cards import aimed_seat, carrier_kinds, legal_cards, teleport_cells, wrath_targets
 from .data import (
     ACTION,
     AFTER_DRAW,
@@ -27,6 +27,7 @@ from .data import (
     DRAW_CARD,
     DRAW_TILE,
     HOLY,
+    MANA,
     MOVE,
     OFFER0,
     OVER,
@@ -65,10 +66,13 @@ def legal_actions(s: MesoTable) -> list[int]:
     elif ph == AFTER_DRAW:  # R3.2 a card drawn: the others may still be played
         legal_cards(s, p, out)
         out.append(sp.start("finish_action"))
+    elif ph == MANA:  # R3.2.1 the mana is counted: cards, then the turn is over
+        legal_cards(s, p, out)
+        out.append(sp.start("end_turn"))
     elif ph == TP_DST:
         src = s.pending[0]
         base = sp.start("to")
-        out.extend(base + c for c in land_cells(s) if c != src)
+        out.extend(base + c for c in teleport_cells(s) if c != src)
     elif ph == WR_DST:
         base = sp.start("to")
         out.extend(base + c for c in wrath_targets(s, s.pending[0], s.pending[1]))
@@ -81,6 +85,8 @@ def legal_actions(s: MesoTable) -> list[int]:
     elif ph == SCOUT_PICK:
         base = sp.start("scout_pick")
         out.extend(base + t for t in sorted({t for t in s.scout_drawn if t != VOLCANO}))
+        if VOLCANO in s.scout_drawn and s.cfg.options.scouts_keep_volcano:
+            out.append(sp.start("scout_volcano"))  # R7.2 "Válassz ki közülük egyet"
     out.sort()
     return out
 

@@ -39,6 +39,9 @@ from .data import (
 from .forward import MesoState
 from .movement import step_table
 
+#: the template's `drawn` when another seat drew a card this turn (which one is hidden)
+UNKNOWN_DRAWN = -2
+
 
 @dataclass(frozen=True)
 class Hidden:
@@ -159,6 +162,8 @@ def public_part(view: View, seat: int) -> tuple[MesoState, Hidden]:
     # R3.2 the card drawn this turn: the own one is known, another seat's is dealt (`deal`)
     drawn = seats[seat].get("drawn")
     s.drawn = CARD_IDS.index(drawn) if drawn is not None else -1
+    if view.get("drew_card", s.phase == AFTER_DRAW) and s.to_move != seat:
+        s.drawn = UNKNOWN_DRAWN  # another seat drew this turn: `deal` picks which card
     s.invalidate()  # `where` counts the stand-ins: the dealt offerings stay on the same cells
     step_table(s)  # one step table for every world dealt from this template (same tiles)
     return s, Hidden(carried_at, hidden_huts, pools, unseen,
@@ -192,7 +197,8 @@ def deal(template: MesoState, hidden: Hidden, seat: int, rng: random.Random) -> 
             s.hands[p][unseen.pop()] += 1
     for k in unseen:
         s.deck[k] += 1
-    if s.phase == AFTER_DRAW and s.to_move != seat:  # one of its cards, the one just drawn
+    # one of its cards is the one just drawn (R3.2), whichever phase of the turn it plays now
+    if s.drawn == UNKNOWN_DRAWN:
         hand = s.hands[s.to_move]
         s.drawn = rng.choice([k for k in range(8) for _ in range(hand[k])])
     s._legal = None

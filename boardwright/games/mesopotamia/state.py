@@ -376,6 +376,8 @@ class MesoTable:
             "pending": pending, "raw_pending": raw_pending,
             "resume": PHASE_NAMES[self.resume],
             "draw_queue": self.draw_queue[:],
+            # R3.2 whether the player to move drew a card this turn (public; which one is not)
+            "drew_card": self.drawn >= 0,
             "winner": self.winner, "capped": bool(self.capped),
             "max_turns": cfg.options.max_turns,
             "limits": {"huts": HUTS, "holy": HOLY_PLACES},

@@ -15,12 +15,15 @@ from .data import (
     DRAW_CARD,
     EMPTY,
     FLAG,
+    FOCUS_STONE,
     FOREST,
     HOLY_PLACES,
     HUTS,
     KINDS,
     LIMIT_START,
+    MANA,
     MANA_START,
+    MANA_THEFT,
     MEMBERS,
     MOVE,
     MP_PER_TURN,
@@ -30,8 +33,10 @@ from .data import (
     PLAINS_REMOVED,
     QUARRY,
     STONE_TOTAL,
+    TELEPORT,
     VOLCANO,
     WOOD_TOTAL,
+    WRATH,
     ZIGGURAT,
     Config,
 )
@@ -53,6 +58,8 @@ PLAINS_A, PLAINS_B = (1, -1), (1, 0)
 SEATING = {4: ((0, 3), (1, 2)), 3: ((0, NEUTRAL), (1, 2)), 2: ((0, 1), (NEUTRAL, NEUTRAL))}
 SEATING_2P_APART = ((0, NEUTRAL), (1, NEUTRAL))
 START_MEMBERS = 3
+#: R3.2.1 the cards that still act once the mana phase has counted the mana
+MANA_PHASE_CARDS = (FOCUS_STONE, MANA_THEFT, TELEPORT, WRATH)
 #: a draw-queue entry >= OPENING is variant 6.1's opening draw for seat (entry - OPENING)
 OPENING = 10
 
@@ -84,6 +91,10 @@ def setup(s: MesoTable, cfg: Config) -> None:
     s.hut_supply = [HUTS] * n
     seating = (SEATING_2P_APART if n == 2 and cfg.options.two_player_seating == "apart"
                else SEATING[n])
+    if n == 3:  # R2.4.1 the seat alone on plains A, the other two on B
+        alone = cfg.options.three_player_alone
+        first, second = (p for p in range(3) if p != alone)
+        seating = ((alone, NEUTRAL), (first, second))
     for coord, owners in zip((PLAINS_A, PLAINS_B), seating, strict=True):
         c = cfg.index[coord]
         for slot, owner in enumerate(owners):
@@ -140,7 +151,26 @@ def start_turn(s: MesoTable) -> None:
 
 
 def end_turn(s: MesoTable, ev: list[Event]) -> None:
-    """R6 the mana phase, then the next player's turn (or the turn cap, R9.1)."""
+    """R6 the mana phase; R3.2.1 its player may then still play cards (phase `mana`, ended by
+    `end_turn`); then the next player's turn (or the turn cap, R9.1)."""
+    count_mana(s, ev)
+    opts = s.cfg.options
+    if opts.mana_phase_cards and opts.card_timing == "any_time" and mana_phase_card(s):
+        s.phase = MANA
+        return
+    pass_turn(s, ev)
+
+
+def mana_phase_card(s: MesoTable) -> bool:
+    """R3.2.1 whether the player holds a card that can still do something once the mana is
+    counted: Focus Stone, Mana Theft, Teleport or Marduk's Wrath (not the one drawn this turn;
+    the targets are checked when it is played)."""
+    hand = s.hands[s.to_move]
+    return any(hand[k] > (1 if k == s.drawn else 0) for k in MANA_PHASE_CARDS)
+
+
+def count_mana(s: MesoTable, ev: list[Event]) -> None:
+    """R6.1 mana from the holy places (R7.4 Priesthood: +1 per card), capped by the limit."""
     p = s.to_move
     gain = 0
     holy = s.holy
@@ -152,6 +182,12 @@ def end_turn(s: MesoTable, ev: list[Event]) -> None:
     before = s.mana[p]
     s.mana[p] = min(s.limit[p], before + gain)
     ev.append(_ev("mana", seat=p, gained=s.mana[p] - before, mana=s.mana[p]))
+
+
+def pass_turn(s: MesoTable, ev: list[Event]) -> None:
+    """R3 the turn is over: steal marks end, the next player begins (or the turn cap, R9.1)."""
+    p = s.to_move
+    here = s.where[p]
     m = s.mem[p]
     for c in here:  # the "stole this turn" marks end with the turn
         i = c * ALL_KINDS

@@ -9,7 +9,7 @@ from typing import Any
 
 from boardwright.engine.events import Event
 
-from . import combat, damage, decks, movement, turn
+from . import combat, damage, decks, experience, movement, turn
 from .content import COLOURS
 from .queries import quest_hex
 from .state import RuneboundTable
@@ -68,12 +68,17 @@ def event_effects(t: RuneboundTable, a: Any, ev: list[Event]) -> None:
 
 
 def draw_again(t: RuneboundTable, ev: list[Event]) -> None:
-    """R5.4 / R5.13 draw again from the hex's colour, or the adventure is over."""
+    """R5.4 / R5.13 draw again from the hex's colour, or the adventure is over. R5.4a the
+    seed's "új kártyát húzhat" (may draw) [S p.6] (option `redraw`): "choose" asks the player
+    (phase `redraw`: `face` / `skip`), "always" draws at once."""
     g = t.g
     p = t.me()
     col = COLOURS[g["board"][p["pos"]]] if g["board"][p["pos"]] >= 0 else None
     if col is not None and t.deck_size(col) > 0:
-        g["pending"] = ["draw", col]
+        if t.cfg.options.redraw == "choose":
+            g["phase"] = "redraw"
+        else:
+            g["pending"] = ["draw", col]
     else:
         turn.after_adventure(t, ev)
 
@@ -175,8 +180,8 @@ def quest_roll(t: RuneboundTable, p: dict[str, Any], roll: int, ev: list[Event])
                 return
         else:
             decks.discard_adv(t, card, ev)
-    elif a.fail_wounds and damage.hurt_plain(t, p, a.fail_wounds, ev):
-        return  # knocked out: the turn is over
+    elif a.fail_wounds and test_wounds(t, p, a.fail_wounds, "quest", ev):
+        return  # knocked out (the turn is over), or armour first
     movement.arrive(t, ev)
 
 
@@ -221,6 +226,59 @@ def encounter_roll(t: RuneboundTable, p: dict[str, Any], roll: int, ev: list[Eve
             decks.discard_adv(t, card, ev)
     else:
         decks.discard_adv(t, card, ev)
-    if not ok and a.fail_wounds and damage.hurt_plain(t, p, a.fail_wounds, ev):
-        return  # knocked out: the turn is over
+    if not ok and a.fail_wounds and test_wounds(t, p, a.fail_wounds, "encounter", ev):
+        return  # knocked out (the turn is over), or armour first
     turn.after_adventure(t, ev)
+
+
+def test_preventers(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
+    """R9.1a the hero's cards that can prevent a failed test's wounds (an activated one once
+    a turn in this window, R6.6)."""
+    if not t.cfg.options.prevent_tests:
+        return []
+    out = []
+    for i, (key, spent) in enumerate(p["items"]):
+        eff, usage = t.item_effect(key)
+        if eff is None or eff.kind != "prevent_wound" or spent or usage == "permanent":
+            continue
+        if usage == "activate" and "test" in t.g["act"]:
+            continue
+        out.append(i)
+    return out
+
+
+def test_wounds(t: RuneboundTable, p: dict[str, Any], n: int, then: str,
+                ev: list[Event]) -> bool:
+    """R5.5 / R5.12 / R9.1a a failed test's wounds: armour may prevent them first (option
+    `prevent_tests`; phase `test_react`); True when the flow stops here (the choice, or a
+    knock-out)."""
+    g = t.g
+    if test_preventers(t, p):
+        g["test_dmg"] = [n, then]
+        g["phase"] = "test_react"
+        return True
+    return damage.hurt_plain(t, p, n, ev)
+
+
+def test_react(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R9.1a prevent with card `off`, or take the wounds left; then the adventure goes on."""
+    g = t.g
+    p = t.me()
+    n, then = g["test_dmg"]
+    if name == "prevent":
+        key = p["items"][off][0]
+        eff, activated = experience.spend_item(t, p, off)
+        if activated:
+            g["act"].append("test")
+        n = max(0, n - int(eff.amount))
+        g["test_dmg"][0] = n
+        ev.append(Event("prevent", {"seat": g["seat"], "card": key, "left": n}))
+        if n and test_preventers(t, p):
+            return
+    g["test_dmg"] = None
+    if n and damage.hurt_plain(t, p, n, ev):
+        return
+    if then == "quest":
+        movement.arrive(t, ev)
+    else:
+        turn.after_adventure(t, ev)

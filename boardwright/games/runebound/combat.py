@@ -10,13 +10,14 @@ from boardwright.engine.events import Event
 
 from . import damage, decks, endgame, experience
 from .content import COLOURS, MODES
+from .data import MAX_ITEMS
 from .queries import preventers
 from .state import MODE_ATTR, REWARD, RuneboundTable
 
 
 def legal_fs(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
     """R7.2 the first strikes left: the hero's and each ally's ability (stamina allowing),
-    first-strike items (R7.4 one activated)."""
+    first-strike items (R6.6 one activated)."""
     g = t.g
     sp = t.cfg.space
     cb = g["combat"]
@@ -36,7 +37,7 @@ def legal_fs(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
         if eff is None or eff.kind != "first_strike" or spent:
             continue
         if usage == "activate" and ("before" in g["act"] or cb["item_fs"]):
-            continue  # R7.4 one activated first-strike item, one activation before combat
+            continue  # R6.6 one activated first-strike item, one activation before combat
         out.append(sp.encode("fs_item", i))
     return out
 
@@ -108,7 +109,7 @@ def spend_first_strike(t: RuneboundTable, p: dict[str, Any], name: str,
     if name == "fs_hero":
         ab = t.hero(p).ability
         damage.exhaust(t, -1, ab.exhaustion, p)
-        return [ab.mode, attack_value(t, p, -1, ab.mode),
+        return [ab.mode, fs_value(t, p, ab.mode),
                 hero_damage(t, p, ab.mode), -1], False
     if name == "fs_ally":
         mc = t.ally_card(p["allies"][off][0])
@@ -117,7 +118,16 @@ def spend_first_strike(t: RuneboundTable, p: dict[str, Any], name: str,
         return [mode, attack_value(t, p, off, mode),
                 (mc.mind, mc.body, mc.spirit)[MODE_ATTR[mode]][1], off], False
     eff, activated = experience.spend_item(t, p, off)
-    return [eff.mode, attack_value(t, p, -1, eff.mode), eff.damage, -1], activated
+    return [eff.mode, fs_value(t, p, eff.mode), eff.damage, -1], activated
+
+
+def fs_value(t: RuneboundTable, p: dict[str, Any], mode: str) -> int:
+    """R7.2a the hero's value in a first strike of a kind: its attribute; a permanent roll
+    bonus of that kind belongs to the round's phase of that kind (option `fs_roll_bonus`:
+    false, the book's phases; true adds it here too)."""
+    if t.cfg.options.fs_roll_bonus:
+        return attack_value(t, p, -1, mode)
+    return t.stat(p, ("mind", "body", "spirit")[MODE_ATTR[mode]])
 
 
 def attack_value(t: RuneboundTable, p: dict[str, Any], fig: int, mode: str) -> int:
@@ -132,14 +142,14 @@ def attack_value(t: RuneboundTable, p: dict[str, Any], fig: int, mode: str) -> i
 
 
 def begin_rounds(t: RuneboundTable, ev: list[Event]) -> None:
-    """R7.3 a combat round begins with its escape phase; R7.4 one activation per round."""
+    """R7.3 a combat round begins with its escape phase; R6.6 one activation per round."""
     g = t.g
     cb = g["combat"]
     cb["attacked"] = [0, 0, 0]
     cb["extra"] = 0
     cb["window"] = "round"
     if "round" in g["act"]:
-        g["act"].remove("round")  # R7.4 one activation per combat round
+        g["act"].remove("round")  # R6.6 one activation per combat round
     ev.append(Event("round", {}))
     g["phase"] = "escape"
 
@@ -230,6 +240,11 @@ def victory(t: RuneboundTable, ev: list[Event]) -> None:
             endgame.game_over(t, ev, "runes")
             return
     elif a.reward.keep is not None:
+        if len(p["items"]) >= MAX_ITEMS:  # CHOICE R6.4b the engine's bound: make room first
+            g["combat"] = None
+            g["phase"] = "reward_item"
+            g["enc"] = card
+            return
         p["items"].append([REWARD + card, 0])
     elif a.reward.ally is not None:
         if gain_ally(t, card, ev):

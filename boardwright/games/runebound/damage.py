@@ -24,7 +24,10 @@ def to_column(t: RuneboundTable, ev: list[Event]) -> None:
     else:
         k = min(range(UNDEFEATED_SLOTS), key=lambda i: g["slots"][i][2])
         old = g["slots"][k][0]
-        g["decks"][t.cfg.content.adventures[old].colour][1].append(old)
+        if t.cfg.options.column_full == "doom":  # CHOICE R7.12a: a discarded card (R10.3)
+            decks.discard_adv(t, old, ev)
+        else:
+            g["decks"][t.cfg.content.adventures[old].colour][1].append(old)
         ev.append(Event("column_replaced", {"slot": k + 1, "card": old}))
     g["slot_seq"] += 1
     g["slots"][k] = [cb["card"], cb["hex"], g["slot_seq"]]

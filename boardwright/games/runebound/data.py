@@ -49,6 +49,35 @@ class RuneboundOptions(BaseModel):
     #: R6.4a discarding "bármikor": in every decision of one's own turn outside the fight's
     #: rounds (the book) or only in the market phase
     discard_when: str = Field(default="any_time", pattern="^(any_time|market)$")
+    #: R7.14e hero against hero: each hero may use suitable cards (armour prevents wounds,
+    #: weapons add damage, one activation a combat round each; the book) or none
+    pvp_cards: bool = True
+    #: R7.14f escaping from a hero: the other hero rolls first and its total is the target
+    #: (the book: "Minden harci fázisban a védekező dob először") or its bare Mind
+    pvp_escape: str = Field(default="roll", pattern="^(roll|mind)$")
+    #: R7.14 the winner may take a dragon rune (a kept adventure card, the book) or not
+    loot_runes: bool = True
+    #: R7.14g at a limit the winner may first discard to take the loser's card (the book:
+    #: "bármikor") or not
+    loot_full: str = Field(default="discard", pattern="^(discard|none)$")
+    #: R10.3a CHOICE encounters on the doom track at a doom counter: they leave the game (the
+    #: encounter rule "tilos őket visszarakni") or go under their decks with the others
+    doom_encounters: str = Field(default="out", pattern="^(out|deck)$")
+    #: R5.4a after a discarded event or encounter the player may draw again ("húzhat", the
+    #: book: `choose`) or draws at once (`always`)
+    redraw: str = Field(default="choose", pattern="^(choose|always)$")
+    #: R9.1a armour prevents the wounds of a failed encounter or quest test too (the book's
+    #: "prevent a wound" names no fight) or only in fights
+    prevent_tests: bool = True
+    #: R6.5a a kept healing card is played at any decision of one's own turn outside a fight's
+    #: rounds (the book: "a jövőben gyógyító célzattal kijátszhatja") or only in a market
+    heal_when: str = Field(default="any_time", pattern="^(any_time|market)$")
+    #: R7.2a a permanent roll bonus of a phase's kind counts in that phase's rolls only (the
+    #: book's phases) or in first strikes of that kind too
+    fs_roll_bonus: bool = False
+    #: R7.12a CHOICE the card pushed out of a full undefeated column: under its deck or, as a
+    #: discarded adventure card, to the doom track (R10.3)
+    column_full: str = Field(default="deck", pattern="^(deck|doom)$")
 
 
 @dataclass(frozen=True)
@@ -94,6 +123,8 @@ def _texts(cfg_adv: int, cfg_mkt: int, content: Content) -> list[tuple[str, int]
         # R5.6a / R9.4a / R9.4b the player's choices (appended last, as above)
         ("refill_hex", len(content.coords)), ("lose_item", MAX_ITEMS), ("lose_ally", 2),
         ("go_city", len(content.cities)),
+        # R7.14 the winner takes a dragon rune (appended last, as above)
+        ("loot_rune", 1),
     ]
 
 

@@ -61,12 +61,18 @@ def discard_adv(t: RuneboundTable, card: int, ev: list[Event]) -> None:
 
 
 def doom_counter(t: RuneboundTable, ev: list[Event]) -> None:
-    """R10.3 the last card goes to the first crest, the rest back under their decks."""
+    """R10.3 the last card goes to the first crest, the rest back under their decks; CHOICE
+    R10.3a (option `doom_encounters`): an encounter among them leaves the game ("out", the
+    encounter rule's "tilos őket visszarakni a kalandpakli aljára") or goes back with the
+    others ("deck")."""
     g = t.g
     last = g["doom"].pop()
+    out = t.cfg.options.doom_encounters == "out"
     for card in g["doom"]:
         if card == HIDDEN:
             g["decks"]["green"][1].append(HIDDEN)
+        elif out and t.cfg.content.adventures[card].kind == "encounter":
+            g["out"].append(card)
         else:
             g["decks"][t.cfg.content.adventures[card].colour][1].append(card)
     g["doom"] = [last]

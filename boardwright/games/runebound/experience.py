@@ -22,9 +22,12 @@ def discards(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
 
 
 def at_limit(t: RuneboundTable, p: dict[str, Any], key: int) -> bool:
-    """Whether `p` is full for the item `key` (R6.4; a reward item is a "magic item")."""
+    """Whether `p` is full for the item `key` (R6.4; a reward item is a "magic item"; CHOICE
+    R6.4b the engine's bound of `MAX_ITEMS` items in all holds for every kind)."""
     if key < REWARD and t.cfg.content.market[key].kind == "ally":
         return len(p["allies"]) >= 2
+    if len(p["items"]) >= MAX_ITEMS:
+        return True
     kind = t.item_kind(key)
     if kind == "weapon":
         return sum(1 for k, _ in p["items"] if t.item_kind(k) == "weapon") >= 2
@@ -72,7 +75,10 @@ def use_item(t: RuneboundTable, p: dict[str, Any], i: int, ev: list[Event]) -> N
     g = t.g
     key = p["items"][i][0]
     eff, usage = t.item_effect(key)
-    window = {"move_choice": "move", "market": "market", "round": "round"}[g["phase"]]
+    # R6.6 the window an activation uses; R6.5a a healing card outside the market uses its
+    # phase's own
+    window = {"move_choice": "move", "market": "market", "round": "round"}.get(g["phase"],
+                                                                              g["phase"])
     if usage == "discard":
         p["items"].pop(i)
         lose_item(t, key)
@@ -86,6 +92,23 @@ def use_item(t: RuneboundTable, p: dict[str, Any], i: int, ev: list[Event]) -> N
         p["wounds"] = max(0, p["wounds"] - eff.amount)
     elif eff.kind == "extra_damage":
         g["combat"]["extra"] = eff.amount
+
+
+def heal_cards(t: RuneboundTable, p: dict[str, Any]) -> list[int]:
+    """R6.5a the hero's healing cards it may play now (wounded; an activated one once a
+    window): offered at every decision of its own turn outside a fight's rounds with option
+    `heal_when` "any_time" (the market offers them itself)."""
+    g = t.g
+    if t.cfg.options.heal_when != "any_time" or not p["wounds"]:
+        return []
+    sp = t.cfg.space
+    out = []
+    for i, (key, spent) in enumerate(p["items"]):
+        eff, usage = t.item_effect(key)
+        if eff is not None and eff.kind == "heal" and not spent and \
+                (usage != "activate" or g["phase"] not in g["act"]):
+            out.append(sp.encode("use_item", i))
+    return out
 
 
 def buy_xp(t: RuneboundTable, p: dict[str, Any], k: int, ev: list[Event]) -> None:
@@ -111,6 +134,11 @@ def discard_item(t: RuneboundTable, p: dict[str, Any], off: int, ev: list[Event]
     key = p["items"].pop(off)[0]
     g["mdeck"][1].append(key)
     ev.append(Event("discard", {"seat": g["seat"], "card": key}))
+    if g["phase"] == "reward_item":  # CHOICE R6.4b discarded to make room for the kept card
+        card = g["enc"]
+        g["enc"] = -1
+        p["items"].append([REWARD + card, 0])
+        turn.after_adventure(t, ev)
 
 
 def discard_ally(t: RuneboundTable, p: dict[str, Any], off: int, ev: list[Event]) -> None:

@@ -13,7 +13,21 @@ from boardwright.engine.options import describe_options
 from .data import RuneboundOptions, build_config
 from .forward import RuneboundState
 
-RULES_VERSION = "runebound-2e-0.3"
+RULES_VERSION = "runebound-2e-0.5"
+
+#: the rules versions this code still plays, each with the options that restore it (records
+#: made under them replay, `GameInfo.earlier_rules`). 0.3: no cards and no rune between heroes,
+#: the escape against the other hero's bare Mind, no discard to take the loser's card,
+#: encounters back under their decks at a doom counter; 0.4 (and 0.3): the redraw at once,
+#: no armour against tests, the healing card only in a market, permanent roll bonuses in
+#: first strikes too
+_V04 = {"redraw": "always", "prevent_tests": False, "heal_when": "market", "fs_roll_bonus": True}
+EARLIER_RULES: tuple[tuple[str, Mapping[str, Any]], ...] = (
+    ("runebound-2e-0.4", MappingProxyType(_V04)),
+    ("runebound-2e-0.3", MappingProxyType({
+        **_V04, "pvp_cards": False, "pvp_escape": "mind", "loot_runes": False,
+        "loot_full": "none", "doom_encounters": "deck"})),
+)
 
 HELPS = {
     "content": "folder of a content pack (default: the bundled ORIGINAL set); see RULES.md",
@@ -34,6 +48,24 @@ HELPS = {
                      "knocked-out hero's player, seed) | first",
     "discard_when": "R6.4a CHOICE discard items and allies: any_time (every decision of one's "
                     "own turn outside a fight's rounds, seed) | market",
+    "pvp_cards": "R7.14e hero against hero: armour, weapons and roll bonuses may be used, one "
+                 "activation a combat round each (seed)",
+    "pvp_escape": "R7.14f escaping from a hero: roll (the other hero rolls first, seed) | mind "
+                  "(its bare Mind)",
+    "loot_runes": "R7.14 the winner of a fight between heroes may take a dragon rune (seed)",
+    "loot_full": "R7.14g at a limit the winner may first discard to take the loser's card: "
+                 "discard (seed) | none",
+    "redraw": "R5.4a after a discarded event or encounter: choose (the player may draw again, "
+              "seed) | always",
+    "prevent_tests": "R9.1a armour prevents the wounds of failed encounter and quest tests too",
+    "heal_when": "R6.5a a kept healing card: any_time (any decision of one's own turn outside "
+                 "a fight's rounds, seed) | market",
+    "fs_roll_bonus": "R7.2a a permanent roll bonus counts in first strikes of its kind too "
+                     "(default false: in its phase only)",
+    "column_full": "R7.12a CHOICE the card pushed out of a full undefeated column: deck (under "
+                   "its deck) | doom (to the doom track)",
+    "doom_encounters": "R10.3a CHOICE encounters on the doom track at a doom counter: out (they "
+                       "leave the game) | deck (under their decks)",
 }
 
 #: options that name a path on the machine running the game (servers refuse them)
@@ -49,6 +81,7 @@ class RuneboundGame(Game):
         min_players=1,
         max_players=6,
         rules_version=RULES_VERSION,
+        earlier_rules=EARLIER_RULES,
         max_actions=200_000,
         options=describe_options(RuneboundOptions, HELPS, local_paths=LOCAL_PATH_OPTIONS,
                                  caps={"max_rounds"}),

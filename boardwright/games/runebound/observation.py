@@ -29,7 +29,8 @@ PHASES = (
     "setup_hero", "setup_market", "turn", "move_choice", "rolling", "moving", "adventure",
     "fs", "round", "react", "escape", "loot", "reward_ally", "quest", "experience", "market",
     "recover", "trade", "trade_answer", "pvp_fs", "pvp_round", "pvp_escape", "endgame_draw",
-    "over", "refill", "ko_card", "ko_city",
+    "over", "refill", "ko_card", "ko_city", "pvp_mod", "pvp_react", "reward_item", "redraw",
+    "test_react",
 )
 #: per seat, in this order (see the `sheets` field)
 SHEET = ("wounds", "exh", "gold", "credit", "runes", *(f"counters_{c}" for c in COLOURS),

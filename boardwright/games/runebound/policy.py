@@ -5,7 +5,12 @@
   the best prospect (`heuristic.prospect`); stop when no die brings it nearer. Exhaustion is
   recovered hero first.
 - Adventure (R5): face the undefeated challenge or the counter here if its expected gain for
-  this hero is positive; never attack or trade with another hero.
+  this hero is positive (a redraw after a discarded event or encounter too, R5.4a); never
+  attack or trade with another hero (a bot's search may attack, only with good odds:
+  `search_actions`, `pvp_odds`).
+- Fights between heroes (R7.14): weapons and roll bonuses before the attack, the defender's
+  card on its roll and armour whenever offered (R7.14e); the spoils after which the winner is
+  worth most, a third rune above all (R11.1).
 - Combat (R7): every first strike; stay and fight unless the chance to win is poor and the hero
   hurt; in each phase act as the round's best plan says (`heuristic._assignment`: who attacks
   in which phase); armour prevents every wound it can.
@@ -20,6 +25,7 @@ Used only on worlds an agent sampled itself (everything is public in Runebound a
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .content import COLOURS
 from .forward import RuneboundState
@@ -235,7 +241,8 @@ DISCARDS = ("discard_item", "discard_ally")
 
 def search_actions(state: RuneboundState, legal: list[int]) -> list[int]:
     """The actions a bot's search weighs: all but discards outside the market phase (R6.4a),
-    and on a bare board only the adventure worth facing (R5.6, R10.3).
+    attacks on heroes it would beat with less than `ATTACK_ODDS` (`pvp_odds`; R5.9), and on
+    a bare board only the adventure worth facing (R5.6, R10.3).
 
     A discard there never gains a hero anything the heuristic sees at once, but a look-ahead
     that samples a card or a roll after it can rate it above the same step without it by the
@@ -261,6 +268,9 @@ def search_actions(state: RuneboundState, legal: list[int]) -> list[int]:
         if face is not None:
             return [face]
     kept = [a for a in legal if sp.decode(a)[0] not in DISCARDS]
+    if g["phase"] == "adventure":  # R5.9 attack a hero only with good odds
+        kept = [a for a in kept if sp.decode(a)[0] != "attack_player"
+                or pvp_odds(state, g["seat"], sp.decode(a)[1]) >= ATTACK_ODDS]
     return kept or legal
 
 
@@ -293,17 +303,81 @@ def _reward_ally(state: RuneboundState, by_name: dict[str, list[int]], legal: li
 
 def _pvp_fs(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
             rng: random.Random) -> int:
-    return _first(by_name, "fs_hero", "fs_ally", "fight") or legal[0]
+    a = _first(by_name, "fs_hero", "fs_ally", "fight")
+    return legal[0] if a is None else a
 
 
 def _pvp_round(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
                rng: random.Random) -> int:
-    return _first(by_name, "attack_hero", "attack_ally", "defend") or legal[0]
+    """R7.14e a weapon or roll bonus first (it is offered only where it helps this phase's
+    attack), then the hero attacks, else an ally, else the hero defends."""
+    a = _first(by_name, "use_item", "attack_hero", "attack_ally", "defend")
+    return legal[0] if a is None else a
+
+
+def _pvp_card(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
+              rng: random.Random) -> int:
+    """R7.14e the defender's card on its roll, the wounded hero's armour: always used (a
+    round's one activation goes to the first card that helps)."""
+    a = _first(by_name, "use_item", "prevent", "skip", "take")
+    return legal[0] if a is None else a
 
 
 def _loot(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
           rng: random.Random) -> int:
-    return _best_own_step(state, by_name, legal, rng)
+    """R7.14 the spoils after which the winner (not always the seat whose turn it is) is
+    worth most: a third rune wins outright (R11.1)."""
+    seat = state.current_player()
+
+    def value(a: int) -> float:
+        child = state.clone()
+        child.apply(a)
+        return float("inf") if child.is_terminal() else score(child, seat, WEIGHTS)
+
+    return max(legal, key=value)
+
+
+def pvp_odds(state: RuneboundState, seat: int, other: int) -> float:
+    """R7.14 a rough chance that `seat` beats `other` in a fight between heroes: each side's
+    best expected wounds a phase (the hit chance of its roll + value against the other's roll
+    + value, 2d10 each, times its damage; armour not counted) against the wounds left to the
+    other; the share of the rounds-to-win that falls to `seat`."""
+    g = state.g
+    me, them = g["players"][seat], g["players"][other]
+
+    def rate(a: dict[str, Any], d: dict[str, Any]) -> float:
+        best = 0.0
+        for mode, attr in (("ranged", "mind"), ("melee", "body"), ("magic", "spirit")):
+            need = (state.stat(d, attr) + state.roll_bonus(d, mode)) - (
+                state.stat(a, attr) + state.roll_bonus(a, mode))
+            p_hit = sum(p for diff, p in _DIFF.items() if diff >= need)
+            dmg = (state.hero(a).mind, state.hero(a).body, state.hero(a).spirit)[
+                ("ranged", "melee", "magic").index(mode)][1]
+            best = max(best, p_hit * dmg)
+        return best
+
+    mine, theirs = rate(me, them), rate(them, me)
+    need_me = (state.stat(them, "life") - them["wounds"]) / max(mine, 1e-6)
+    need_them = (state.stat(me, "life") - me["wounds"]) / max(theirs, 1e-6)
+    return float(need_them / (need_me + need_them))
+
+
+def _diff_odds() -> dict[int, float]:
+    """The odds of X − Y for two independent 2d10 rolls (R1.3)."""
+    one = {a + b: 0.0 for a in range(1, 11) for b in range(1, 11)}
+    for a in range(1, 11):
+        for b in range(1, 11):
+            one[a + b] += 0.01
+    out: dict[int, float] = {}
+    for x, px in one.items():
+        for y, py in one.items():
+            out[x - y] = out.get(x - y, 0.0) + px * py
+    return out
+
+
+_DIFF = _diff_odds()
+#: a bot's search attacks another hero only with at least these odds (R5.9)
+ATTACK_ODDS = 0.7
 
 
 def _trade(state: RuneboundState, by_name: dict[str, list[int]], legal: list[int],
@@ -317,6 +391,8 @@ _PHASES = {
     "pvp_escape": _escape, "round": _round, "react": _react, "market": _market,
     "experience": _experience, "reward_ally": _reward_ally, "pvp_fs": _pvp_fs,
     "pvp_round": _pvp_round, "loot": _loot, "trade": _trade, "trade_answer": _trade,
+    "pvp_mod": _pvp_card, "pvp_react": _pvp_card, "reward_item": _reward_ally,
+    "redraw": _adventure, "test_react": _react,
     "refill": _refill, "ko_card": _knockout, "ko_city": _knockout,
 }
 

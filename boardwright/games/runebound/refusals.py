@@ -25,7 +25,8 @@ EXPECTED = {
     "round": "R7.5", "react": "R7.5", "loot": "R7.14", "reward_ally": "R5.11",
     "trade": "R5.10", "trade_answer": "R5.10", "pvp_fs": "R7.14a", "pvp_escape": "R7.14",
     "pvp_round": "R7.14", "market": "R6.2", "experience": "R8.1", "endgame_draw": "R10.7",
-    "refill": "R5.6", "ko_card": "R9.4", "ko_city": "R9.4",
+    "refill": "R5.6", "ko_card": "R9.4", "ko_city": "R9.4", "pvp_mod": "R7.14e",
+    "pvp_react": "R7.14e", "reward_item": "R6.4b", "redraw": "R5.4a", "test_react": "R9.1a",
 }
 
 

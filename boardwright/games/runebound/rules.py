@@ -17,11 +17,23 @@ from collections.abc import Callable
 
 from boardwright.engine.events import Event
 
-from . import adventures, combat, damage, decks, experience, market, movement, pvp, trading, turn
+from . import (
+    adventures,
+    combat,
+    damage,
+    decks,
+    experience,
+    market,
+    movement,
+    pvp,
+    pvp_cards,
+    trading,
+    turn,
+)
 from .content import COLOURS, MODES
 from .data import MAX_DICE
 from .queries import figs, others_here, preventers, slots_here
-from .state import DISCARD_PHASES, HIDDEN, ROLL_P, RuneboundTable
+from .state import DISCARD_PHASES, HIDDEN, REWARD, ROLL_P, RuneboundTable
 
 
 def chance(t: RuneboundTable) -> list[tuple[int, float]]:
@@ -117,6 +129,21 @@ def legal_now(t: RuneboundTable) -> list[int]:
     elif ph == "reward_ally":  # R5.11 dismiss a hired ally for the reward, or forgo it
         out += experience.discard_choices(t, p, "ally")
         out.append(sp.encode("skip"))
+    elif ph == "redraw":  # R5.4a "húzhat": draw again, or not
+        out += [sp.encode("face"), sp.encode("skip")]
+    elif ph == "test_react":  # R9.1a armour against a failed test's wounds
+        out += [sp.encode("prevent", i) for i in adventures.test_preventers(t, p)]
+        out.append(sp.encode("take"))
+    elif ph == "reward_item":  # CHOICE R6.4b at the item bound: discard one, or forgo the card
+        out += [sp.encode("discard_item", i) for i, (k, _) in enumerate(p["items"])
+                if k < REWARD]
+        out.append(sp.encode("skip"))
+    elif ph == "pvp_mod":  # R7.14e the defender's card for this phase
+        out += pvp.legal_mod(t)
+    elif ph == "pvp_react":  # R7.14e the wounded hero's armour
+        seat = g["combat"]["pdmg"][0]
+        out += [sp.encode("prevent", i) for i in pvp_cards.preventers(t, seat)]
+        out.append(sp.encode("take"))
     elif ph == "trade":
         out += trading.legal(t)
     elif ph == "trade_answer":
@@ -156,6 +183,8 @@ def legal_now(t: RuneboundTable) -> list[int]:
         experience.legal_xp(t, p, out)
     if ph in DISCARD_PHASES and t.cfg.options.discard_when == "any_time":
         out += experience.discards(t, p)  # R6.4a "bármikor" (the market offers them itself)
+    if ph in DISCARD_PHASES:
+        out += experience.heal_cards(t, p)  # R6.5a the kept healing card
     return out
 
 
@@ -198,6 +227,13 @@ def _skip(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
     g = t.g
     if g["phase"] == "loot":
         pvp.finish(t, ev)
+    elif g["phase"] == "pvp_mod":  # R7.14e the defender uses no (more) card
+        pvp.to_round(t)
+    elif g["phase"] == "reward_item":  # CHOICE R6.4b the kept card forgone
+        card = g["enc"]
+        g["enc"] = -1
+        decks.discard_adv(t, card, ev)
+        turn.after_adventure(t, ev)
     elif g["phase"] == "reward_ally":
         card = g["enc"]
         g["enc"] = -1
@@ -227,8 +263,11 @@ def _fight(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
 
 def _escape(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
     """R7.6 / R7.14 an escape is tried: its roll follows."""
-    g = t.g  # R7.6 / R7.14 the escape's roll
-    g["pending"] = ["roll", "pvp_escape" if g["phase"] == "pvp_escape" else "escape"]
+    g = t.g  # R7.6 / R7.14f the escape's roll(s)
+    if g["phase"] == "pvp_escape":
+        pvp.escape(t)
+    else:
+        g["pending"] = ["roll", "escape"]
 
 
 def _stay(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
@@ -245,6 +284,37 @@ def _choose(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
         pvp.choose(t, name, off)
     else:  # R7.5
         combat.choose(t, name, off, ev)
+
+
+def _use_item(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R6.6 an item used on one's turn; R7.14e a card in a phase of a fight between heroes."""
+    if t.g["phase"] in ("pvp_mod", "pvp_round"):
+        pvp.use_item(t, off, ev)
+    else:
+        experience.use_item(t, t.me(), off, ev)
+
+
+def _prevent(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R6.6 / R9.1 armour prevents wounds, or they are taken; R7.14e the same between
+    heroes, by the wounded hero's seat."""
+    if t.g["phase"] == "pvp_react":
+        pvp.react(t, name, off, ev)
+    elif t.g["phase"] == "test_react":
+        adventures.test_react(t, name, off, ev)
+    elif name == "prevent":
+        combat.prevent(t, t.me(), off, ev)
+    else:
+        combat.take_damage(t, t.me(), ev)
+
+
+def _discard(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
+    """R6.4 a card discarded; R7.14g the winner of a fight between heroes makes room."""
+    if t.g["phase"] == "loot":
+        pvp_cards.loot_discard(t, name, off, ev)
+    elif name == "discard_item":
+        experience.discard_item(t, t.me(), off, ev)
+    else:
+        experience.discard_ally(t, t.me(), off, ev)
 
 
 def _end_market(t: RuneboundTable, name: str, off: int, ev: list[Event]) -> None:
@@ -273,19 +343,19 @@ _DO: dict[str, Handler] = {
     "skip": _skip,
     "attack_player": lambda t, n, o, ev: pvp.start(t, o, ev),
     **{name: trading.act for name in _TRADE},
-    "loot_item": pvp.loot, "loot_ally": pvp.loot, "loot_gold": pvp.loot,
+    "loot_item": pvp.loot, "loot_ally": pvp.loot, "loot_gold": pvp.loot, "loot_rune": pvp.loot,
     "fs_hero": _first_strike, "fs_ally": _first_strike, "fs_item": _first_strike,
     "fight": _fight,
     "escape": _escape,
     "stay": _stay,
     "attack_hero": _choose, "attack_ally": _choose, "defend": _choose,
-    "use_item": lambda t, n, o, ev: experience.use_item(t, t.me(), o, ev),
-    "prevent": lambda t, n, o, ev: combat.prevent(t, t.me(), o, ev),
-    "take": lambda t, n, o, ev: combat.take_damage(t, t.me(), ev),
+    "use_item": _use_item,
+    "prevent": _prevent,
+    "take": _prevent,
     "buy": lambda t, n, o, ev: market.buy(t, t.me(), o, ev),
     "sell": lambda t, n, o, ev: market.sell(t, t.me(), o, ev),
-    "discard_item": lambda t, n, o, ev: experience.discard_item(t, t.me(), o, ev),
-    "discard_ally": lambda t, n, o, ev: experience.discard_ally(t, t.me(), o, ev),
+    "discard_item": _discard,
+    "discard_ally": _discard,
     "heal_wound": lambda t, n, o, ev: market.heal(t, t.me(), n, o, ev),
     "heal_exh": lambda t, n, o, ev: market.heal(t, t.me(), n, o, ev),
     "end_market": _end_market,

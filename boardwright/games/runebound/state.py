@@ -79,12 +79,13 @@ def _copy_g(g: dict[str, Any]) -> dict[str, Any]:
         cb["queue"] = [q[:] for q in cb["queue"]]
         if cb.get("fs") is not None:
             cb["fs"] = cb["fs"][:]
-        if "pfs" in cb:
-            cb["pfs"] = cb["pfs"][:]
+        for k in ("pfs", "pact", "pdmg"):  # R7.14a, R7.14e
+            if cb.get(k) is not None:
+                cb[k] = cb[k][:]
         h["combat"] = cb
     if g["pending"] is not None:
         h["pending"] = g["pending"][:]
-    for k in ("trade", "refill", "ko"):
+    for k in ("trade", "refill", "ko", "test_dmg"):
         if g.get(k) is not None:
             h[k] = _deep(g[k])
     return h

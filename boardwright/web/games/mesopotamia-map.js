@@ -1,15 +1,21 @@
 // Mesopotamia's hex map: the placed tiles (axial q,r; flat-topped hexes; the ziggurat at 0,0),
 // huts, holy places, loose wood and stone, each tribe's members with what they carry, the
-// empty hexes a move may explore, the last turn's marks and the key. Which hex does what when
-// clicked is decided by mesopotamia.js and handed in as `targets`.
+// empty hexes a move may explore, the last turn's marks and the key, drawn in place: every hex
+// is a keyed node (`hex:q,r`) and board/picker.js decides which of them a tap acts on.
 
 import { h, s } from "../dom.js";
+import { language } from "../i18n.js";
+import { keyed } from "../board/keyed.js";
 
 export const R = 38;                      // hex radius
 const SQ3 = Math.sqrt(3);
 export const TERRAIN_FILL = { plains: "#cfe6a6", forest: "#5f9a4e", quarry: "#b9b3a8",
                               volcano: "#b5452f", ziggurat: "#e8c66a" };
-export const SEAT_FILL = ["#2b63c9", "#c9302b", "#d9b300", "#2f9a3a"];
+// the tribes wear the page's seat colours (style.css --seat-N), so the map, the players panel
+// and the status bar agree on who is who
+const SEAT_FALLBACK = ["#0f7c8c", "#a3338a", "#2f58c4", "#7a6a12"];
+export const SEAT_FILL = SEAT_FALLBACK.map((fallback, seat) => (typeof document === "undefined" ? ""
+  : getComputedStyle(document.documentElement).getPropertyValue(`--seat-${seat}`).trim()) || fallback);
 export const NEUTRAL = 9;
 export const DIRS = { se: [1, 0], ne: [1, -1], n: [0, -1], nw: [-1, 0], sw: [-1, 1], s: [0, 1] };
 // round the compass: neighbours in this list are adjacent directions (as text.py's _ROUND)
@@ -97,28 +103,38 @@ export function hexContents(t, view, lab, seatLabel) {
   return parts.join("; ");
 }
 
-function drawPieces(g, view, lab, cx, cy) {
+/** What a hex shows, as one string: its pieces are drawn again only when this changes. */
+function contentsKey(view, lab, ids) {
+  return JSON.stringify([view.huts.filter((x) => x.cell === lab), view.holy[lab], view.wood[lab],
+                         view.stone[lab], view.members.map((per) => per[lab] || null),
+                         view.members.map((_, seat) => ids(seat, lab))]);
+}
+
+function drawPieces(view, lab, cx, cy, ids) {
   // rows inside the hex, top to bottom: the terrain's name (drawMap), huts and the holy place,
-  // loose wood and stone, the tribes' members; each stays inside a clickable hex's outline
+  // loose wood and stone, the tribes' members; each stays inside a clickable hex's outline.
+  // A tribe's group of members is a piece with a lasting id (data-piece), so a group that
+  // walks to the next hex slides there (board/motion.js)
+  const out = [];
   let hx = cx - 24;
-  for (const hut of view.huts.filter((x) => x.cell === lab)) {
+  view.huts.filter((x) => x.cell === lab).forEach((hut, i) => {
     const fill = hut.owner === NEUTRAL ? "#888" : SEAT_FILL[hut.owner];
-    g.append(s("path", { d: `M${hx} ${cy - 9} l8 -8 l8 8 v9 h-16 z`, fill, stroke: "#222" }));
-    if (hut.offering) {
-      g.append(s("text", { x: hx + 8, y: cy - 1.5, class: "meso-hut-mark" },
-        hut.value ? String(hut.value) : "?"));
-    }
+    out.push(s("g", { dataset: { piece: `hut:${lab}:${i}`, face: `${hut.owner}` } },
+      s("path", { d: `M${hx} ${cy - 9} l8 -8 l8 8 v9 h-16 z`, fill, stroke: "#222" }),
+      hut.offering ? s("text", { x: hx + 8, y: cy - 1.5, class: "meso-hut-mark" },
+        hut.value ? String(hut.value) : "?") : null));
     hx += 18;
-  }
+  });
   if (view.holy[lab] !== undefined) {
-    g.append(s("path", { d: `M${cx + 12} ${cy} h12 l-3 -5 v-8 l-3 -4 l-3 4 v8 z`,
-                         fill: SEAT_FILL[view.holy[lab]], stroke: "#fff", "stroke-width": 1.5 }));
+    out.push(s("path", { d: `M${cx + 12} ${cy} h12 l-3 -5 v-8 l-3 -4 l-3 4 v8 z`,
+                         fill: SEAT_FILL[view.holy[lab]], stroke: "#fff", "stroke-width": 1.5,
+                         dataset: { piece: `holy:${lab}`, face: String(view.holy[lab]) } }));
   }
   // loose wood (brown logs) and stone (grey blocks) with their number
   let lx = cx - 24;
   for (const [pile, fill] of [[view.wood[lab], WOOD_FILL], [view.stone[lab], STONE_FILL]]) {
     if (!pile) continue;
-    g.append(s("rect", { x: lx, y: cy + 3, width: 9, height: 7, rx: pile === view.wood[lab] ? 3 : 0.5,
+    out.push(s("rect", { x: lx, y: cy + 3, width: 9, height: 7, rx: pile === view.wood[lab] ? 3 : 0.5,
                          fill, stroke: "#222", "stroke-width": 0.7 }),
              s("text", { x: lx + 11, y: cy + 10, class: "meso-count" }, `×${pile}`));
     lx += 24;
@@ -129,83 +145,95 @@ function drawPieces(g, view, lab, cx, cy) {
     const entry = per[lab];
     if (!entry) return;
     const n = Object.values(entry).reduce((a, b) => a + b, 0);
-    g.append(s("circle", { cx: mx + 6, cy: my, r: 6.5, fill: SEAT_FILL[seat], stroke: "#fff",
-                           "stroke-width": 1 }),
-             s("text", { x: mx + 6, y: my + 3, class: "meso-member-n" }, String(n)));
+    const group = s("g", { class: "meso-members", dataset: { piece: `members:${seat}:${ids(seat, lab)}` } },
+      s("circle", { cx: mx + 6, cy: my, r: 6.5, fill: SEAT_FILL[seat], stroke: "#fff", "stroke-width": 1 }),
+      s("text", { x: mx + 6, y: my + 3, class: "meso-member-n" }, String(n)));
     let kx = mx + 14;
     for (const mark of loadMarks(entry).slice(0, 3)) {
       const fill = mark.kind === "wood" ? WOOD_FILL : mark.kind === "stone" ? STONE_FILL : OFFERING_FILL;
-      g.append(s("rect", { x: kx, y: my - 4, width: 6, height: 8, rx: 1, fill, stroke: "#222",
-                           "stroke-width": 0.5 }));
+      group.append(s("rect", { x: kx, y: my - 4, width: 6, height: 8, rx: 1, fill, stroke: "#222",
+                               "stroke-width": 0.5 }));
       kx += 7;
     }
+    out.push(group);
     mx += 26;
     if (mx > cx + 14) { mx = cx - 26; my += 13; }
   });
+  return out;
+}
+
+function newHex([q, r]) {
+  const [cx, cy] = centre(q, r);
+  return s("g", { class: "cell meso-hex" },
+    s("polygon", { points: hexPoints(cx, cy), class: "meso-ground", "stroke-width": 1.5 }),
+    s("polygon", { points: hexPoints(cx, cy, R - 5), class: "highlight" }),
+    s("text", { x: cx, y: cy - 18, class: "meso-terrain" }),
+    s("g", { class: "meso-pieces" }),
+    s("polygon", { points: hexPoints(cx, cy, R - 2.5), class: "last-move-mark" }),
+    s("polygon", { points: hexPoints(cx, cy, R - 4), class: "meso-chosen" }),
+    s("title", {}));
 }
 
 /**
- * The map. `opts.targets`: hex label -> {kind: "move"|"list"|"select", move?, tip, onClick};
- * `opts.selected`: the hex whose members are chosen; `opts.marks`: hexes the last turn touched;
- * `opts.paths`: [{from, to, seat}] steps of the last turn, drawn as arrows.
+ * Brings the map in `board` up to date in place: one keyed node per hex (`hex:q,r`), reused.
+ * `opts.targets`: the picker's targets (key -> {move}|{step}); `opts.chosen`: hexes chosen so far
+ * or lifted by a card; `opts.marks`: hexes the last turn touched; `opts.paths`: [{from, to, seat}]
+ * steps of the last turn, drawn as arrows; `opts.ids(seat, lab)`: a members group's lasting id.
  */
-export function drawMap(view, opts) {
-  const { t, seatLabel, targets, selected, marks, paths, activate } = opts;
+export function drawMap(board, view, opts) {
+  const { t, seatLabel, targets, chosen, marks, paths, ids } = opts;
   const known = new Map(view.tiles.map(([q, r, terrain]) => [`${q},${r}`, terrain]));
+  let svg = board.querySelector("svg.meso-map");
+  if (!svg) {
+    svg = s("svg", { class: "board-svg meso-map", role: "group" },
+      s("g", { class: "meso-cells" }), s("g", { class: "meso-trails", "aria-hidden": "true" }));
+  }
+  svg.setAttribute("aria-label", t("web.meso.board"));
+  // the placed tiles, and the empty hexes a move may explore now; the frame fits them (so the
+  // hexes are as large as a phone allows)
   const cells = view.tiles.map(([q, r]) => [q, r]);
-  for (const lab of targets.keys()) {
-    if (!known.has(lab)) cells.push(lab.split(",").map(Number));
+  for (const key of targets.keys()) {
+    const lab = key.startsWith("hex:") ? key.slice(4) : null;
+    if (lab && !known.has(lab)) cells.push(lab.split(",").map(Number));
   }
   const xs = cells.map(([q, r]) => centre(q, r)[0]);
   const ys = cells.map(([q, r]) => centre(q, r)[1]);
   const minX = Math.min(...xs) - R - 4;
   const minY = Math.min(...ys) - R - 4;
-  const width = Math.max(...xs) - minX + R + 4;
-  const height = Math.max(...ys) - minY + R + 4;
-  const svg = s("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, class: "board-svg meso-map",
-                         role: "group", "aria-label": t("web.meso.board") });
-  for (const [q, r] of cells) {
+  const box = `${minX} ${minY} ${Math.max(...xs) - minX + R + 4} ${Math.max(...ys) - minY + R + 4}`;
+  if (svg.getAttribute("viewBox") !== box) svg.setAttribute("viewBox", box);
+  keyed(svg.querySelector(".meso-cells"), cells, ([q, r]) => `hex:${q},${r}`, newHex, (g, [q, r]) => {
     const lab = `${q},${r}`;
     const terrain = known.get(lab);
     const [cx, cy] = centre(q, r);
-    const g = s("g", { class: `cell meso-${terrain || "empty"}`, dataset: { cell: lab } });
-    g.append(s("polygon", { points: hexPoints(cx, cy), fill: terrain ? TERRAIN_FILL[terrain] : "#fffdf5",
-                            stroke: terrain ? "#6b5b45" : "#999", "stroke-width": 1.5,
-                            "stroke-dasharray": terrain ? "" : "4 3" }));
+    g.setAttribute("class", `cell meso-hex meso-${terrain || "empty"}`);
+    g.dataset.cell = lab;
+    const ground = g.querySelector(".meso-ground");
+    ground.setAttribute("fill", terrain ? TERRAIN_FILL[terrain] : "#fffdf5");
+    ground.setAttribute("stroke", terrain ? "#6b5b45" : "#999");
+    ground.setAttribute("stroke-dasharray", terrain ? "" : "4 3");
+    const label = g.querySelector(".meso-terrain");
+    label.setAttribute("class", `meso-terrain meso-terrain-${terrain || "empty"}`);
+    label.textContent = terrain ? t(`terrain.${terrain}`) : "";
+    const pieces = g.querySelector(".meso-pieces");
+    const face = terrain ? `${language()} ${contentsKey(view, lab, ids)}` : "";
+    if (pieces.dataset.face !== face) {
+      pieces.dataset.face = face;
+      pieces.replaceChildren(...(terrain ? drawPieces(view, lab, cx, cy, ids) : []));
+    }
     let name = placeName(t, lab, terrain, !terrain);
-    if (terrain) {
-      g.append(s("text", { x: cx, y: cy - 18, class: `meso-terrain meso-terrain-${terrain}` },
-        t(`terrain.${terrain}`)));
-      drawPieces(g, view, lab, cx, cy);
-      const contents = hexContents(t, view, lab, seatLabel);
-      if (contents) name = `${name}: ${contents}`;
-    }
+    const contents = terrain ? hexContents(t, view, lab, seatLabel) : "";
+    if (contents) name = `${name}: ${contents}`;
     name = name.charAt(0).toUpperCase() + name.slice(1);
-    if (marks.has(lab)) {
-      g.append(s("polygon", { points: hexPoints(cx, cy, R - 2.5), class: "last-move-mark" }));
-    }
-    const target = targets.get(lab);
-    if (target) {
-      g.classList.add(target.kind === "select" ? "selectable" : "legal");
-      // under the pieces, so a highlighted hex still shows their colours
-      if (selected !== lab) {
-        g.insertBefore(s("polygon", { points: hexPoints(cx, cy, R - 5), class: "highlight" }),
-                       g.children[1]);
-      }
-      if (target.kind === "move") g.dataset.action = target.move.text;
-      else g.dataset.select = lab;
-      activate(g, target.onClick);
-      name = `${target.tip} · ${name}`;
-    }
-    if (selected === lab) {   // the chosen members' hex: a solid outline, unlike the targets
-      g.append(s("polygon", { points: hexPoints(cx, cy, R - 4), class: "meso-chosen" }));
-    }
-    g.setAttribute("aria-label", name);
-    g.prepend(s("title", {}, name));
-    svg.append(g);
-  }
+    const target = targets.get(`hex:${lab}`);
+    g.classList.toggle("last-move", marks.has(lab));
+    g.classList.toggle("lifted", chosen.has(lab));
+    g.dataset.name = name;
+    g.querySelector(":scope > title").textContent = target && target.move
+      ? `${target.move.label || target.move.text} · ${name}` : name;
+  });
   // the last turn's steps: an arrow from hex to hex in the mover's colour, over the tiles
-  for (const step of paths) {
+  svg.querySelector(".meso-trails").replaceChildren(...paths.map((step) => {
     const [x1, y1] = centre(...step.from.split(",").map(Number));
     const [x2, y2] = centre(...step.to.split(",").map(Number));
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
@@ -214,12 +242,12 @@ export function drawMap(view, opts) {
     const [ax, ay] = [x1 + ux * 20, y1 + uy * 20];
     const [bx, by] = [x2 - ux * 24, y2 - uy * 24];
     const colour = SEAT_FILL[step.seat] || "#333";
-    svg.append(s("g", { class: "meso-trail-arrow", "aria-hidden": "true" },
+    return s("g", { class: "meso-trail-arrow" },
       s("line", { x1: ax, y1: ay, x2: bx - ux * 6, y2: by - uy * 6, class: "meso-trail", stroke: colour }),
       s("polygon", { points: `${bx},${by} ${bx - ux * 9 - uy * 6},${by - uy * 9 + ux * 6} `
                      + `${bx - ux * 9 + uy * 6},${by - uy * 9 - ux * 6}`, fill: colour,
-                     stroke: "#fff", "stroke-width": 1 })));
-  }
+                     stroke: "#fff", "stroke-width": 1 }));
+  }));
   return svg;
 }
 

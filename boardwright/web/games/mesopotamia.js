@@ -1,142 +1,108 @@
-// Mesopotamia in the browser: the map (mesopotamia-map.js) with the moves chosen on it, the
-// players' mana and offerings, your cards, the buttons for what the map cannot show, and the
-// final table. Legal moves come from the server and are sorted by what a player clicks:
-// a hex with your members selects them, then a highlighted neighbouring hex steps there; a hex
-// that is itself the point of a move (breeding, a holy place, a Teleport destination, a volcano
-// spot) sends it; things done on the chosen hex (pick up, drop, steal, build a hut, the thing a
-// card moves) become buttons naming it in words; a card in your hand is played by clicking it.
-// Every element that sends a move carries data-action = Move.text.
+// Mesopotamia in the browser, drawn in place (docs/web-client.md §2): the map
+// (mesopotamia-map.js) with a keyed node per hex (`hex:q,r`), your cards (`card:teleport`), and a
+// tray of the choices the map cannot show (`load:wood`, `act:pick_up:wood`, a Teleport's thing,
+// a player to rob), drawn from the picker's targets. pathOf says what a person taps for a move,
+// read from its JSON by name: the hex with your members, then (if they carry something) what
+// they carry, then the hex next to it; a hex that is itself the point of a move (breeding, a holy
+// place, a Teleport's destination, a volcano spot); a card, then what it acts on. Moves without a
+// path (end the movement, draw a card, finish) are the status bar's buttons.
 
-import { h, s } from "../dom.js";
+import { h } from "../dom.js";
+import { keyed, slot, uniqueKeys } from "../board/keyed.js";
 import { endingLine } from "../seats.js";
 import { SEAT_FILL, drawLegend, drawMap, neighbour, placeName } from "./mesopotamia-map.js";
 
-// moves whose whole point is one hex: clicking that hex sends them
-const CELL_TARGETS = new Set(["to", "place_volcano", "place_resource", "holy_place", "breed",
-                              "priesthood"]);
-// moves that play a card from the hand, and which card: a card with moves is clicked first,
-// then what it acts on is picked (a hex on the map, a player as a button)
-const CARD_OF = { play: (json) => json.card, mana_theft: () => "mana_theft",
-                  teleport: () => "teleport", wrath: () => "marduks_wrath",
-                  priesthood: () => "priesthood" };
 /** Log events whose hexes the map outlines as what the last turn changed. */
 const MARKED = new Set(["move", "explore", "volcano", "place_resource", "pick_up", "drop", "swap",
                         "take_offering", "steal", "build_hut", "holy_place", "breed",
                         "card_target", "carrier_picked"]);
-/** Prompts that say what to click in a phase; the other phases use their name. */
+/** Prompts that say what to tap in a phase; the other phases use their name. */
 const PROMPTS = new Set(["movement", "action", "building_huts", "holy_places", "breeding",
                          "teleport_to", "wrath_to", "place_volcano", "place_resource",
                          "scout_pick", "after_draw"]);
+/** The screens where the page is one column (style.css): the key is folded there. */
+const NARROW = "(max-width: 699px), (max-width: 1099px) and (orientation: portrait)";
+/** The card a targeted card move plays. */
+const CARD_OF = { priesthood: "priesthood", mana_theft: "mana_theft", teleport: "teleport",
+                  wrath: "marduks_wrath" };
 
-function indexMoves(legal) {
-  const index = { steps: new Map(), here: new Map(), direct: new Map(), cards: new Map(),
-                  buttons: [] };
-  const add = (map, key, move) => {
-    if (!map.has(key)) map.set(key, []);
-    map.get(key).push(move);
-  };
-  for (const move of legal) {
-    const json = move.json || {};
-    if (json.do === "move") {
-      if (!index.steps.has(json.cell)) index.steps.set(json.cell, new Map());
-      add(index.steps.get(json.cell), neighbour(json.cell, json.dir), move);
-    } else if (CARD_OF[json.do]) {
-      add(index.cards, CARD_OF[json.do](json), move);
-    } else if (json.cell && CELL_TARGETS.has(json.do)) {
-      add(index.direct, json.cell, move);
-    } else if (json.cell) {
-      add(index.here, json.cell, move);
-    } else {
-      index.buttons.push(move);
+/** The keys a person taps for `move`, in order, or null for a status-bar button. */
+export function pathOf(move) {
+  const json = move.json || {};
+  const hex = (lab) => `hex:${lab}`;
+  const flag = json.stole ? "*" : "";
+  switch (json.do) {
+    case "move": {
+      // members who carry nothing step at once; a carrier's load is picked between the hexes
+      const to = hex(neighbour(json.cell, json.dir));
+      return json.load === "empty" && !json.stole ? [hex(json.cell), to]
+        : [hex(json.cell), `load:${json.load}${flag}`, to];
     }
+    case "pick_up": case "drop": case "swap":
+      return [hex(json.cell), `act:${json.do}:${json.resource}${flag}`];
+    case "take_offering": return [hex(json.cell), `act:take:${json.value}${flag}`];
+    case "steal": return [hex(json.cell), `act:steal:${json.victim}:${json.resource}`];
+    case "build_hut": return [hex(json.cell), `act:hut:${json.value}`];
+    case "play": return [`card:${json.card}`];
+    case "priesthood": return [`card:priesthood`, hex(json.cell)];
+    case "mana_theft": return ["card:mana_theft", `act:victim:${json.victim}`];
+    case "teleport": case "wrath":
+      return [`card:${CARD_OF[json.do]}`, hex(json.cell), `act:thing:${json.thing}`];
+    case "scout_pick": return [`act:scout:${json.terrain}`];
+    default: return json.cell ? [hex(json.cell)] : null;
   }
-  return index;
+}
+
+/** A load's name ("wood", "offering 6", "an offering"; a stolen one says so). */
+function loadName(t, load) {
+  const stolen = load.endsWith("*");
+  const base = load.replace("*", "");
+  const name = base.startsWith("offering")
+    ? (base.length > 8 ? t("ui.load.offering_value", { value: base.slice(8) }) : t("ui.load.offering"))
+    : t(`ui.load.${base}`);
+  return stolen ? t("web.meso.stolen", { load: name }) : name;
+}
+
+/** Lasting ids for each tribe's groups of members, so a group that steps keeps its id: a hex
+ * that keeps members keeps its id; a hex that gains a group takes the id of the nearest hex
+ * that lost one, else a new id. */
+export function createGroupIds() {
+  let ids = [];      // per seat: Map(hex -> id)
+  let next = 0;
+  const dist = (a, b) => {
+    const [q1, r1] = a.split(",").map(Number);
+    const [q2, r2] = b.split(",").map(Number);
+    return Math.max(Math.abs(q1 - q2), Math.abs(r1 - r2), Math.abs(q1 + r1 - q2 - r2));
+  };
+  return {
+    follow(view) {
+      ids = view.members.map((per, seat) => {
+        const was = ids[seat] || new Map();
+        const now = new Map();
+        const fresh = [];
+        for (const lab of Object.keys(per)) {
+          if (was.has(lab)) now.set(lab, was.get(lab));
+          else fresh.push(lab);
+        }
+        const gone = [...was].filter(([lab]) => !(lab in per));
+        for (const lab of fresh) {
+          gone.sort((a, b) => dist(a[0], lab) - dist(b[0], lab));
+          now.set(lab, gone.length ? gone.shift()[1] : (next += 1));
+        }
+        return now;
+      });
+    },
+    of: (seat, lab) => (ids[seat] && ids[seat].get(lab)) || 0,
+  };
 }
 
 export function createRenderer(elements, ctx) {
   const { t } = ctx;
-  let selected = null;      // the hex whose members the player has chosen
-  let choice = null;        // {lab, moves}: several moves on one hex, shown as buttons
-  let card = null;          // the card clicked in the hand, whose target is picked next
-  let seenSeq = null;
-  let last = null;
-
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && (selected || choice || card) && last) {
-      selected = null;
-      choice = null;
-      card = null;
-      draw(...last);
-    }
-  });
-
-  function redraw() {
-    if (last) draw(...last);
-  }
-
-  function activate(el, handler) {
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "button");
-    el.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
-    el.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-    });
-  }
-
-  function moveButton(move) {
-    const label = move.label || move.text;
-    return h("button", { type: "button", class: "action-button", title: label,
-                         dataset: { action: move.text }, onclick: () => ctx.play(move.text) }, label);
-  }
-
-  function terrainAt(view, lab) {
-    const tile = view.tiles.find(([q, r]) => `${q},${r}` === lab);
-    return tile ? tile[2] : null;
-  }
+  const groups = createGroupIds();
 
   function place(view, lab) {
-    const terrain = terrainAt(view, lab);
-    return placeName(t, lab, terrain, !terrain);
-  }
-
-  /** Which hex does what when clicked, with the words of its tooltip. */
-  function boardTargets(view, index) {
-    const targets = new Map();
-    const offer = (lab, moves) => {
-      if (moves.length === 1) {
-        targets.set(lab, { kind: "move", move: moves[0], tip: moves[0].label || moves[0].text,
-                           onClick: () => ctx.play(moves[0].text) });
-      } else {
-        targets.set(lab, { kind: "list", tip: t("web.meso.tip.choose", { n: moves.length }),
-                           onClick: () => { choice = { lab, moves }; redraw(); } });
-      }
-    };
-    if (card) {   // a card is being played: only the hexes it may act on
-      const byCell = new Map();
-      for (const move of index.cards.get(card) || []) {
-        if (!move.json.cell) continue;
-        if (!byCell.has(move.json.cell)) byCell.set(move.json.cell, []);
-        byCell.get(move.json.cell).push(move);
-      }
-      for (const [lab, moves] of byCell) offer(lab, moves);
-      return targets;
-    }
-    if (selected && index.steps.has(selected)) {
-      for (const [to, moves] of index.steps.get(selected)) offer(to, moves);
-    }
-    // a hex none of your members step from (the action phase, a card's target): everything
-    // done there is offered on it at once, e.g. breeding and building a hut on one plains
-    for (const lab of new Set([...index.direct.keys(), ...index.here.keys()])) {
-      if (targets.has(lab) || index.steps.has(lab)) continue;
-      offer(lab, [...(index.direct.get(lab) || []), ...(index.here.get(lab) || [])]);
-    }
-    for (const lab of new Set([...index.steps.keys(), ...index.here.keys()])) {
-      if (targets.has(lab)) continue;
-      const chosen = lab === selected;
-      targets.set(lab, { kind: "select", tip: t(chosen ? "web.meso.tip.unselect" : "web.meso.tip.select"),
-                         onClick: () => { selected = chosen ? null : lab; choice = null; redraw(); } });
-    }
-    return targets;
+    const tile = view.tiles.find(([q, r]) => `${q},${r}` === lab);
+    return placeName(t, lab, tile ? tile[2] : null, !tile);
   }
 
   // The turns as the log tells them: each seat's lines since its latest turn began. The map
@@ -186,130 +152,141 @@ export function createRenderer(elements, ctx) {
     return { marks, paths };
   }
 
-  function drawPlayers(snapshot) {
-    const view = snapshot.view;
-    const items = view.seats.map((info, seat) => {
-      const badges = [];
-      if (seat === snapshot.seat) badges.push(h("span", { class: "badge you" }, t("web.match.you")));
-      const delivered = info.delivered.length
-        ? t("web.meso.delivered", { n: info.delivered.length, values: info.delivered.join(", ") })
-        : t("web.meso.delivered_none");
-      const hand = info.hand ? null : t("ui.hand", { cards: t("ui.hand_size", { n: info.hand_size }) });
-      return h("li", { class: `player meso-player${view.active === seat ? " to-move" : ""}`,
-                       style: `border-left: 5px solid ${SEAT_FILL[seat]}`,
-                       dataset: { seat: String(seat) } },
-        h("div", { class: "player-head" },
-          s("svg", { viewBox: "0 0 16 16", class: "meso-dot", "aria-hidden": "true" },
-            s("circle", { cx: 8, cy: 8, r: 7, fill: SEAT_FILL[seat] })),
-          h("strong", {}, ctx.seatLabel(seat)), ...badges),
+  // --- the players' panel: the game's facts only (board/players.js draws the rest) -------
+
+  function playerSummary(snapshot, seat) {
+    const info = snapshot.view.seats[seat];
+    const delivered = info.delivered.length
+      ? t("web.meso.delivered", { n: info.delivered.length, values: info.delivered.join(", ") })
+      : t("web.meso.delivered_none");
+    return {
+      score: `${info.delivered.length}/4`,
+      scoreTitle: t("web.meso.offerings"),
+      facts: [
         h("div", {}, t("ui.mana", { mana: info.mana, limit: info.limit }), " · ", delivered),
         // your own offerings by value (hidden from the others, R10), theirs as a number
         h("div", { class: "muted" }, t(info.offerings ? "web.meso.supply_own" : "ui.supply", {
           members: info.members_supply, huts: info.huts_supply, holy: info.holy_supply,
           offerings: info.offerings ? info.offerings.join(", ") || t("ui.none")
             : info.offerings_supply })),
-        hand ? h("div", { class: "muted" }, hand) : null);
-    });
-    return [h("h2", {}, t("web.match.players")), h("ol", { class: "player-list" }, items)];
+        info.hand ? null : h("div", { class: "muted" },
+          t("ui.hand", { cards: t("ui.hand_size", { n: info.hand_size }) }))].filter(Boolean),
+    };
   }
 
-  function drawHand(snapshot, index) {
-    const view = snapshot.view;
-    const seat = snapshot.seat;
-    if (seat === null || seat === undefined) {
-      return h("p", { class: "muted" }, t("web.meso.spectator"));
+  // --- the hand: the choices tray and the cards -------------------------------------------
+
+  function hint(view, chosen, targets) {
+    const card = chosen.find((key) => key.startsWith("card:"));
+    const hexes = chosen.filter((key) => key.startsWith("hex:"));
+    if (card && hexes.length) return t("web.meso.which", { place: place(view, hexes[0].slice(4)) });
+    if (card) {
+      const onMap = [...targets.keys()].some((key) => key.startsWith("hex:"));
+      return t(onMap ? "web.meso.card_on_map" : "web.meso.card_choose",
+               { card: t(`card.${card.slice(5)}`) });
     }
+    if (!hexes.length) return "";
+    const load = chosen.find((key) => key.startsWith("load:"));
+    if (load) return t("web.meso.chosen_load", { place: place(view, hexes[0].slice(4)),
+                                                 load: loadName(t, load.slice(5)) });
+    return t("web.meso.chosen_step", { place: place(view, hexes[0].slice(4)) });
+  }
+
+  function drawTray(tray, view, marks) {
+    // the choices that are no thing on the map: what members carry, what to do on the chosen
+    // hex, a Teleport's thing, a player to rob, a scouted tile
+    const choices = [...marks.targets].filter(([key]) => /^(load|act):/.test(key));
+    const words = hint(view, marks.chosen, marks.targets);
+    slot(tray, "p", "meso-hint").textContent = words;
+    tray.hidden = !words && !choices.length;
+    keyed(slot(tray, "div", "meso-choices"), choices, ([key]) => key,
+      () => h("button", { type: "button", class: "meso-choice" }), (button, [key, target]) => {
+        const label = target.move ? target.move.label || target.move.text
+          : t("web.meso.carry", { load: loadName(t, key.slice(5)) });
+        button.textContent = label;
+        button.title = label;
+        button.dataset.name = label;
+      });
+  }
+
+  function drawCards(box, view, seat) {
     const info = view.seats[seat];
     let waiting = info.drawn || null;   // the card drawn this turn waits for the next (R3.2)
-    const shown = new Set();
-    const cards = (info.hand || []).map((kind) => {
-      // two of a kind: the first is the one to click
-      const moves = shown.has(kind) ? null : index.cards.get(kind);
-      shown.add(kind);
-      const fresh = !moves && waiting === kind;
-      if (fresh) waiting = null;
-      const name = t(`card.${kind}`);
-      const help = t(`web.meso.card_help.${kind}`);
-      // one move that needs no target is sent at once; else the target is picked next
-      const direct = moves && moves.length === 1 && !moves[0].json.cell ? moves[0] : null;
-      const tip = direct ? `${direct.label} · ${help}`
-        : moves ? `${t("web.meso.card_pick", { card: name })} · ${help}`
-          : fresh ? t("web.meso.card_fresh", { card: name }) : `${name} · ${help}`;
-      const onclick = direct ? () => ctx.play(direct.text)
-        : moves ? () => { card = card === kind ? null : kind; selected = null; choice = null; redraw(); }
-          : undefined;
-      return h("button", {
-        // of two of a kind only the clickable first one shows as chosen
-        type: "button", class: `meso-card${moves ? " legal" : ""}${moves && card === kind ? " chosen" : ""}`,
-        disabled: !moves, title: tip, "aria-label": tip,
-        dataset: direct ? { action: direct.text, card: kind } : { card: kind }, onclick,
-      }, h("span", { class: "meso-card-name" }, name), h("span", { class: "meso-card-help" }, help));
-    });
-    return h("div", { class: "meso-hand" }, h("h3", {}, t("web.meso.your_cards")),
-      h("div", { class: "meso-cards" },
-        cards.length ? cards : h("span", { class: "muted" }, t("web.meso.no_cards"))));
+    const hand = info.hand || [];
+    const keys = uniqueKeys(hand.map((kind) => `card:${kind}`));
+    slot(box, "h3", "meso-cards-title").textContent = t("web.meso.your_cards");
+    const empty = slot(box, "p", "meso-no-cards");
+    empty.className = "meso-no-cards muted";
+    empty.textContent = t("web.meso.no_cards");
+    empty.hidden = hand.length > 0;
+    keyed(slot(box, "div", "meso-cards"), hand.map((kind, i) => ({ kind, key: keys[i] })),
+      (item) => item.key, ({ kind }) => h("button", { type: "button", class: "meso-card",
+                                                      dataset: { card: kind } },
+        h("span", { class: "meso-card-name" }), h("span", { class: "meso-card-help" })),
+      (button, { kind, key }) => {
+        // of two of a kind the first is the one to tap; the one drawn this turn waits
+        const fresh = key.includes("#") && waiting === kind;
+        if (fresh) waiting = null;
+        const name = t(`card.${kind}`);
+        const help = t(`web.meso.card_help.${kind}`);
+        const tip = fresh ? t("web.meso.card_fresh", { card: name }) : `${name} · ${help}`;
+        button.querySelector(".meso-card-name").textContent = name;
+        button.querySelector(".meso-card-help").textContent = help;
+        button.title = tip;
+        button.dataset.name = tip;
+      });
   }
 
-  function drawActions(view, index) {
-    const out = [];
-    if (card) {
-      const moves = index.cards.get(card) || [];
-      const anyCell = moves.some((move) => move.json.cell);
-      out.push(h("p", { class: "meso-hint" }, t(anyCell ? "web.meso.card_on_map" : "web.meso.card_choose",
-                                                 { card: t(`card.${card}`) })));
-      if (choice) out.push(...choice.moves.map(moveButton));
-      out.push(...moves.filter((move) => !move.json.cell).map(moveButton));
-      return out;
+  function drawHand(view, seat, marks) {
+    if (seat === null || seat === undefined) {
+      elements.hand.replaceChildren(h("p", { class: "muted" }, t("web.meso.spectator")));
+      return;
     }
-    if (choice) {
-      out.push(h("p", { class: "meso-hint" }, t("web.meso.which", { place: place(view, choice.lab) })),
-               ...choice.moves.map(moveButton));
-    } else if (selected) {
-      const here = index.here.get(selected) || [];
-      const steps = index.steps.has(selected);
-      out.push(h("p", { class: "meso-hint" }, t(steps ? "web.meso.chosen_step" : "web.meso.chosen",
-                                                 { place: place(view, selected) })),
-               ...here.map(moveButton));
+    if (!elements.hand.querySelector(".meso-hand")) {
+      elements.hand.replaceChildren(h("div", { class: "meso-tray", "aria-live": "polite" }),
+                                    h("div", { class: "meso-hand" }));
     }
-    out.push(...index.buttons.map(moveButton));
-    return out;
+    drawTray(elements.hand.querySelector(".meso-tray"), view, marks);
+    drawCards(elements.hand.querySelector(".meso-hand"), view, seat);
   }
 
-  function draw(snapshot, state) {
+  function draw(snapshot, marks) {
+    const started = performance.now();
     const view = snapshot.view;
-    const interactive = Boolean(state && state.myTurn && !state.busy);
-    if (snapshot.seq !== seenSeq) {   // a new position: the last list of choices is stale
-      choice = null;
-      card = null;
-      seenSeq = snapshot.seq;
-    }
-    const index = indexMoves(interactive ? snapshot.legal || [] : []);
-    const sources = new Set([...index.steps.keys(), ...index.here.keys()]);
-    if (selected && !sources.has(selected)) selected = null;
-    // one hex to start from: it is chosen already, so its steps show at once
-    if (!selected && sources.size === 1 && index.steps.size === 1 && !index.direct.size) {
-      selected = [...sources][0];
-    }
-    follow(snapshot, state && (state.log || state.recent));
-    const { marks, paths } = lastTurn(view);
+    const targets = marks.targets || new Map();
+    const chosen = marks.chosen || [];
+    groups.follow(view);
+    follow(snapshot, (marks.log && marks.log.length) ? marks.log : marks.recent);
+    const { marks: touched, paths } = lastTurn(view);
     // while a Teleport or Marduk's Wrath is on its way, the hex it lifts from stays outlined
-    const lifted = ["teleport_to", "wrath_to"].includes(view.phase) && view.pending
-      ? view.pending.from : null;
-    // the key beside the map, so the map, the buttons and the cards fit 1280×800 together
-    elements.board.replaceChildren(h("div", { class: "meso-board" }, drawMap(view, {
-      t, seatLabel: ctx.seatLabel, targets: boardTargets(view, index), selected: selected || lifted,
-      marks, paths, activate,
-    }), drawLegend(t)));
-    elements.players.replaceChildren(...drawPlayers(snapshot));
-    elements.actions.replaceChildren(...drawActions(view, index));
-    if (!elements.hand.hidden) elements.hand.replaceChildren(drawHand(snapshot, index));
+    const lifted = new Set(["teleport_to", "wrath_to"].includes(view.phase) && view.pending
+      && view.pending.from ? [view.pending.from] : []);
+    let board = elements.board.querySelector(":scope > .meso-board");
+    if (!board) {
+      // the key beside the map (under it on a phone)
+      board = h("div", { class: "meso-board" });
+      elements.board.replaceChildren(board);
+    }
+    const svg = drawMap(board, view, { t, seatLabel: ctx.seatLabel, targets, chosen: lifted,
+                                       marks: touched, paths, ids: groups.of });
+    if (svg.parentElement !== board) board.prepend(svg);
+    if (!board.querySelector(".meso-legend") || board.dataset.lang !== document.documentElement.lang) {
+      board.dataset.lang = document.documentElement.lang;
+      board.querySelector(".meso-legend-box")?.remove();
+      // the key is folded on a phone or an upright tablet, so the cards and choices sit under
+      // the map; it is open beside the map on a wide screen
+      board.append(h("details", { class: "meso-legend-box", open: !matchMedia(NARROW).matches },
+        h("summary", {}, t("web.meso.legend")), drawLegend(t)));
+    }
+    if (!elements.hand.hidden) drawHand(view, snapshot.seat, { targets, chosen });
+    if (globalThis.__mesoDrawMs) globalThis.__mesoDrawMs.push(performance.now() - started);
   }
 
   return {
-    update(snapshot, state) {
-      last = [snapshot, state];
-      draw(snapshot, state);
-    },
+    pathOf,
+    playerSummary,
+    zoomable: true,
+    draw,
     prompt(snapshot) {
       return phasePrompt(t, snapshot);
     },

@@ -1,7 +1,7 @@
 """Server-side sessions: a login is a row, so that logging out ends it for good (issue 38).
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Create Date: 2026-12-04
 
 Adds `sessions`: one row per logged-in browser, keyed by the SHA-256 of the random session
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
