@@ -10,7 +10,7 @@ from boardwright.engine.api import CHANCE, TERMINAL, Ending, State, ranked_endin
 from boardwright.engine.errors import IllegalAction
 from boardwright.engine.events import Event
 
-from . import rules
+from . import actions, rules
 from .data import Config
 from .endgame import score_key
 from .state import RuneboundTable
@@ -66,8 +66,13 @@ class RuneboundState(RuneboundTable, State):
         return ev
 
     def action_to_json(self, action: int) -> dict[str, Any]:
-        name, off = self.cfg.space.decode(action)
-        return {"type": name, "arg": off, "text": self.cfg.texts[action]}
+        """docs/web-client.md §1: `{"do": block, ...named parameters}` (actions.py)."""
+        g = self.g
+        seat = g.get("seat")
+        players = g.get("players") or []
+        pos = players[seat].get("pos") if isinstance(seat, int) and 0 <= seat < len(players) \
+            else None
+        return actions.to_json(self.cfg, action, pos if isinstance(pos, int) else None)
 
     def action_to_text(self, action: int) -> str:
         self.cfg.space.decode(action)
@@ -82,7 +87,7 @@ class RuneboundState(RuneboundTable, State):
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:
         try:
-            return self.cfg.space.encode(str(data["type"]), int(data["arg"]))
+            return actions.from_json(self.cfg, data)
         except (KeyError, ValueError, TypeError):
             raise IllegalAction(f"{dict(data)!r} names no Runebound action",
                                 code="unknown_action") from None

@@ -13,14 +13,15 @@ import { heroValues, level, rollBonus } from "./runebound-sheets.js";
 
 const COMBAT_PHASES = new Set(["fs", "escape", "round", "react", "defence", "pvp_fs",
                                "pvp_escape", "pvp_round", "loot"]);
-const XP_KINDS = ["mind", "body", "spirit", "stamina", "life"];
+/** The figures a recovery or a healer names (`json.figure`), the hero first. */
+const FIGURES = ["hero", "ally1", "ally2"];
 
 /** Legal moves by their type; each panel takes the ones it places. */
 export class MoveBox {
   constructor(legal) {
     this.byType = new Map();
     for (const move of legal) {
-      const type = (move.json && move.json.type) || move.text;
+      const type = (move.json && move.json.do) || move.text;
       if (!this.byType.has(type)) this.byType.set(type, []);
       this.byType.get(type).push(move);
     }
@@ -72,7 +73,7 @@ export function createTable(ctx, activate) {
   function moveChoice(view, box) {
     const rests = box.take("rest");
     const choices = rests.map((move) => {
-      const n = move.json.arg;
+      const n = move.json.dice;
       const dice = n ? Array.from({ length: n }, () => blankDie(13)) : [h("span", { class: "rb-rest-mark" }, "☾")];
       return button(move, [h("span", { class: "rb-dice-row", "aria-hidden": "true" }, dice),
                            h("span", {}, restText(n))], { cls: "rb-roll" });
@@ -93,7 +94,7 @@ export function createTable(ctx, activate) {
     const { g, map } = view;
     const moves = box.take("move");
     const stop = box.take("end_move");
-    const usable = new Set(moves.map((m) => Math.floor(m.json.arg / 6)));
+    const usable = new Set(moves.map((m) => m.json.die - 1));
     const dice = g.dice.map((face, d) => {
       const used = face < 0;
       const terrains = used ? [] : map.dice[face];
@@ -121,7 +122,7 @@ export function createTable(ctx, activate) {
     const { g, map } = view;
     const p = g.players[g.seat];
     const figs = box.take("recover").map((move) => {
-      const f = move.json.arg;
+      const f = FIGURES.indexOf(move.json.figure);
       const name = f === 0 ? map.heroes[p.hero][0] : cardName(map, p.allies[f - 1][0]);
       return button(move, t("web.runebound.recover_fig", { name }));
     });
@@ -139,8 +140,8 @@ export function createTable(ctx, activate) {
     const face = box.take("face").map((m) => button(m, [counterIcon(here, 14),
       h("span", {}, t("web.runebound.face_colour", { colour: colourName(t, here) }))]));
     const slots = box.take("face_slot").map((m) => {
-      const slot = g.slots[m.json.arg];
-      return button(m, t("web.runebound.face_slot", { slot: m.json.arg + 1,
+      const slot = g.slots[m.json.slot - 1];
+      return button(m, t("web.runebound.face_slot", { slot: m.json.slot,
                                                      card: map.adventures[slot[0]][0] }),
                     { title: adventureText(t, map, slot[0]) });
     });
@@ -153,7 +154,7 @@ export function createTable(ctx, activate) {
     const { g, map } = view;
     const p = g.players[g.seat];
     const k = map.cities.findIndex((c) => c[0] === p.pos);
-    const buys = new Map(box.take("buy").map((m) => [m.json.arg, m]));
+    const buys = new Map(box.take("buy").map((m) => [m.json.index, m]));
     const rows = (k >= 0 ? g.markets[k] : []).map((key) => {
       const [name, kind, cost] = map.market[key];
       const move = buys.get(key);
@@ -165,16 +166,18 @@ export function createTable(ctx, activate) {
     });
     const mine = box.take("sell", "discard_item", "use_item", "discard_ally").map((m) => {
       const json = m.json;
-      const pile = json.type === "discard_ally" ? p.allies : p.items;
-      const key = pile[json.arg] ? pile[json.arg][0] : null;
-      const verb = { sell: "sell", discard_item: "discard", use_item: "use", discard_ally: "dismiss" }[json.type];
+      const ally = json.do === "discard_ally";
+      const pile = ally ? p.allies : p.items;
+      const at = (ally ? json.ally : json.item) - 1;
+      const key = pile[at] ? pile[at][0] : null;
+      const verb = { sell: "sell", discard_item: "discard", use_item: "use", discard_ally: "dismiss" }[json.do];
       return button(m, t(`web.runebound.${verb}`, { card: key === null ? "" : cardName(map, key) }),
                     { cls: "small", title: m.label });
     });
     const heal = box.take("heal_wound", "heal_exh").map((m) => {
-      const f = m.json.arg;
+      const f = FIGURES.indexOf(m.json.figure);
       const name = f === 0 ? map.heroes[p.hero][0] : cardName(map, p.allies[f - 1][0]);
-      return button(m, t(`web.runebound.${m.json.type}`, { name }), { cls: "small" });
+      return button(m, t(`web.runebound.${m.json.do}`, { name }), { cls: "small" });
     });
     const leave = box.take("end_market");
     return [
@@ -196,7 +199,7 @@ export function createTable(ctx, activate) {
     const now = { mind: v.mind[0], body: v.body[0], spirit: v.spirit[0], stamina: v.stamina,
                   life: v.life };
     const buy = box.take("xp").map((m) => {
-      const kind = XP_KINDS[m.json.arg];
+      const kind = m.json.kind;
       const step = kind === "life" ? 1 : 2;
       return button(m, t("web.runebound.xp_button", { step, attr: t(`web.runebound.xp_kind.${kind}`),
                                                       value: now[kind] + step }),

@@ -7,7 +7,7 @@
 // every element that sends a move carries data-action = Move.text.
 
 import { h } from "../dom.js";
-import { drawLegend, drawMap, hexLookup, neighbour } from "./runebound-map.js";
+import { drawLegend, drawMap, hexLookup } from "./runebound-map.js";
 import { drawSheets } from "./runebound-sheets.js";
 import { MoveBox, createTable, renderFinal } from "./runebound-table.js";
 
@@ -108,23 +108,23 @@ export function createRenderer(elements, ctx) {
     // the more useful dice), unless the player chose a die.
     const width = (d) => (g.dice[d] >= 0 ? map.dice[g.dice[d]].length : 99);
     for (const move of moves) {
-      const die = Math.floor(move.json.arg / 6);
+      const die = move.json.die - 1;
       if (selection.die !== null && die !== selection.die) continue;
-      const hex = neighbour(map, lookup, p.pos, move.json.arg % 6);
+      const hex = move.json.to;
       if (hex === undefined) continue;
       if (!reach.has(hex)) reach.set(hex, []);
       reach.get(hex).push({ move, die });
     }
     for (const list of reach.values()) list.sort((a, b) => width(a.die) - width(b.die) || a.die - b.die);
     for (const move of box.take("step")) {
-      const hex = neighbour(map, lookup, p.pos, move.json.arg);
+      const hex = move.json.to;
       if (hex !== undefined) steps.set(hex, move);
     }
     // R5.6a / R9.4b a hex to choose (a short pool's counter, a knocked-out hero's city): marked
     // on the map too, the buttons stay in the panel
     const picks = new Map();
-    for (const move of box.byType.get("refill_hex") || []) picks.set(move.json.arg, move);
-    for (const move of box.byType.get("go_city") || []) picks.set(map.cities[move.json.arg][0], move);
+    for (const move of box.byType.get("refill_hex") || []) picks.set(move.json.hex, move);
+    for (const move of box.byType.get("go_city") || []) picks.set(move.json.hex, move);
     return { reach, steps, picks, from: p.pos };
   }
 
