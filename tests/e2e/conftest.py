@@ -83,6 +83,9 @@ class Server:
                  # a review's part runs on the niced workers kept for bot-only work: beside a
                  # whole test run it may take longer than a quiet server's 15 s
                  "--bot-max-seconds", "30",
+                 # a player shows on the leaderboard after one rated match here (the thresholds
+                 # against farming have their tests, tests/server/test_sec_identity.py)
+                 "--leaderboard-min-matches", "1", "--leaderboard-min-opponents", "1",
                  # every test's matches come from one address: the per-address caps have
                  # their own tests (tests/server/test_limits.py) and would only make this
                  # suite's order matter
